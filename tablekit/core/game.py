@@ -1,0 +1,198 @@
+"""The engine contract every game implements: a rules object over a mutable state."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
+from tablekit.core.events import Event
+from tablekit.core.rulebook import RuleBook
+
+Action = Any  # a small immutable value: a NamedTuple subclass with a readable str()
+State = Any   # a game's mutable state object; games write `clone` by hand
+View = Any    # what one player may see: a state with the hidden parts canonicalised
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: per-player scores and winners, and a sentence."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    text: str
+
+    def won(self, player: int = 0) -> bool:
+        """True when `player` is among the winners."""
+        return player in self.winners
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why an action is legal or not in a state, with the rule id that decides it."""
+
+    action: Action
+    legal: bool
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        verdict = "legal" if self.legal else "illegal"
+        return f"{self.action}: {verdict} — {self.reason} [rule {self.rule}]"
+
+
+@dataclass
+class Events:
+    """A collector the rules append events to; `None` sink means the log is off."""
+
+    items: list[Event] | None = field(default_factory=list)
+
+    def add(self, rule: str, template: str, **data: Any) -> None:
+        """Record one event when anybody listens."""
+        if self.items is not None:
+            self.items.append(Event(rule, template, data))
+
+
+class Game(ABC):
+    """A game's rules. Stateless: every method takes the state it works on."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[int] = 1
+    players: ClassVar[int] = 1
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(self) -> None:
+        self._action_types = {cls.__name__: cls for cls in self.action_types}
+
+    @property
+    @abstractmethod
+    def rulebook(self) -> RuleBook:
+        """The game's rule book."""
+
+    def make_config(self, **options: Any) -> Any:
+        """Check and normalise the configuration options; raise ConfigError on bad ones."""
+        if options:
+            raise ConfigError(f"{self.name} takes no options, got {sorted(options)}")
+        return {}
+
+    def config_to_json(self, config: Any) -> dict[str, Any]:
+        """The configuration as plain JSON data (round-trips through make_config)."""
+        return dict(config)
+
+    @abstractmethod
+    def initial_state(self, config: Any, rng: random.Random) -> State:
+        """A new game's state; all randomness comes from `rng`, which the state keeps."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int | None:
+        """The player who decides next, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the player to move may take."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: State, action: Action, events: Events) -> None:
+        """Apply an action known to be legal (the rollout path): no validation."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True when the game has ended."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result of a finished game, or None while it goes on."""
+
+    @abstractmethod
+    def clone(self, state: State) -> State:
+        """An independent copy of the state (written by hand: cheap)."""
+
+    @abstractmethod
+    def view(self, state: State, player: int) -> View:
+        """What `player` may see: a state whose hidden parts are canonicalised."""
+
+    @abstractmethod
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with a view, hidden parts sampled from `rng`."""
+
+    @abstractmethod
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """The whole state as plain JSON data (for digests, replays and tests)."""
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Per-player value of a finished game, used by searches (default: the scores)."""
+        outcome = self.outcome(state)
+        return outcome.scores if outcome else tuple(0.0 for _ in range(self.players))
+
+    def illegal_reason(self, state: State, action: Action) -> tuple[str, str]:
+        """The rule id and sentence saying why an action is not legal now."""
+        if self.is_over(state):
+            return "core.game-over", "the game is over"
+        return "core.not-offered", "it is not one of the actions the rules offer now"
+
+    def check(self, state: State, action: Action) -> None:
+        """Raise IllegalActionError when `action` is not legal in `state`."""
+        if action not in self.legal_actions(state):
+            rule, reason = self.illegal_reason(state, action)
+            raise IllegalActionError(action, rule, reason)
+
+    def legal_reason(self, state: State, action: Action) -> tuple[str, str]:
+        """The rule id and sentence saying why a legal action is allowed."""
+        return "core.offered", "the rules offer it now"
+
+    def apply(self, state: State, action: Action, events: Events | None = None) -> list[Event]:
+        """Validate, then apply an action; return the events it caused."""
+        self.check(state, action)
+        events = events if events is not None else Events()
+        self.apply_unchecked(state, action, events)
+        return events.items or []
+
+    def explain(self, state: State, action: Action) -> Explanation:
+        """Say whether an action is legal now, and by which rule."""
+        try:
+            self.check(state, action)
+        except IllegalActionError as exc:
+            return Explanation(action, False, exc.rule, exc.reason)
+        rule, reason = self.legal_reason(state, action)
+        return Explanation(action, True, rule, reason)
+
+    def heuristic_action(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        """The game's rule-of-thumb choice (default: random)."""
+        return legal[rng.randrange(len(legal))]
+
+    def action_to_json(self, action: Action) -> list[Any]:
+        """An action as JSON: its type name followed by its fields."""
+        return [type(action).__name__, *action]
+
+    def action_from_json(self, data: Any) -> Action:
+        """Rebuild an action from `action_to_json` output; SaveFileError when malformed."""
+        if not isinstance(data, list) or not data or data[0] not in self._action_types:
+            raise SaveFileError(f"{self.name}: {data!r} is not an action of this game")
+        cls = self._action_types[data[0]]
+        try:
+            return cls(*(tuple(x) if isinstance(x, list) else x for x in data[1:]))
+        except TypeError as exc:
+            raise SaveFileError(f"{self.name}: malformed action {data!r}: {exc}") from exc
+
+    def digest(self, state: State) -> str:
+        """A short hash of the state's snapshot, equal on every machine for equal states."""
+        text = json.dumps(self.snapshot(state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def rng_for(seed: int | str, *salt: object) -> random.Random:
+    """A random generator seeded the same way on every machine (string seeds are hashed)."""
+    text = ":".join(str(part) for part in (seed, *salt))
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as `rng`."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin

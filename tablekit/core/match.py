@@ -1,0 +1,165 @@
+"""`Match`: one game being played — history, log, undo/redo, save/load, clone, explain."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.core.events import Event
+from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
+
+SAVE_FORMAT = "tablekit-match"
+
+
+class Match:
+    """A game in progress: the same surface for every game."""
+
+    def __init__(self, game: Game, config: Any, seed: int | str) -> None:
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.state: State = game.initial_state(config, rng_for(seed, game.name))
+        self._setup_events = list(getattr(self.state, "setup_events", ()))
+        self._steps: list[tuple[Action, list[Event], State]] = []
+        self._redo: list[Action] = []
+
+    # -- playing -------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The player who decides next, or None when the game is over."""
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.game.is_over(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+        return self.game.outcome(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now."""
+        return self.game.legal_actions(self.state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play one action (validated first); returns its events. Clears the redo stack."""
+        events = self._apply(action)
+        self._redo.clear()
+        return events
+
+    def play(self, *actions: Action) -> list[Event]:
+        """Play several actions in turn; returns all their events."""
+        events: list[Event] = []
+        for action in actions:
+            events += self.apply(action)
+        return events
+
+    def explain(self, action: Action) -> Explanation:
+        """Why `action` is legal or illegal now, with the deciding rule."""
+        return self.game.explain(self.state, action)
+
+    def view(self, player: int | None = None) -> View:
+        """What `player` (default: the one to move) may see."""
+        if player is None:
+            player = self.to_move if self.to_move is not None else 0
+        return self.game.view(self.state, player)
+
+    # -- history -------------------------------------------------------------------------
+    @property
+    def history(self) -> list[Action]:
+        """The actions played so far, in order."""
+        return [action for action, _, _ in self._steps]
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far: set-up first, then each action's events."""
+        events = list(self._setup_events)
+        for _, step_events, _ in self._steps:
+            events += step_events
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to take back."""
+        return bool(self._steps)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be played again."""
+        return bool(self._redo)
+
+    def undo(self) -> Action:
+        """Take back the last action; returns it. Raises when nothing was played."""
+        if not self._steps:
+            raise IllegalActionError("undo", "core.undo", "no action has been played yet")
+        action, _, before = self._steps.pop()
+        self.state = before
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> list[Event]:
+        """Play the last undone action again."""
+        if not self._redo:
+            raise IllegalActionError("redo", "core.redo", "there is no undone action to redo")
+        return self._apply(self._redo.pop())
+
+    # -- copies and saves ----------------------------------------------------------------
+    def clone(self) -> Match:
+        """An independent copy of this match (history included)."""
+        twin = Match.__new__(Match)
+        twin.game, twin.config, twin.seed = self.game, self.config, self.seed
+        twin.state = self.game.clone(self.state)
+        twin._setup_events = list(self._setup_events)
+        twin._steps = list(self._steps)  # past states are never mutated: sharing is safe
+        twin._redo = list(self._redo)
+        return twin
+
+    def digest(self) -> str:
+        """A short hash of the current state."""
+        return self.game.digest(self.state)
+
+    def to_json(self) -> str:
+        """The match as JSON text: game, version, config, seed, actions and a state digest."""
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "game": self.game.name,
+            "version": self.game.version,
+            "config": self.game.config_to_json(self.config),
+            "seed": self.seed,
+            "actions": [self.game.action_to_json(a) for a in self.history],
+            "digest": self.digest(),
+        }, indent=1)
+
+    @classmethod
+    def load(cls, game: Game, data: dict[str, Any]) -> Match:
+        """Rebuild a match from parsed save data, replaying and checking every action."""
+        if data.get("version") != game.version:
+            raise SaveFileError(f"save file is for {game.name} version {data.get('version')!r}; "
+                                f"this kit plays version {game.version}")
+        if not isinstance(data.get("seed"), int | str) or not isinstance(data.get("actions"), list):
+            raise SaveFileError("save file lacks a seed or an action list")
+        try:
+            match = cls(game, game.make_config(**data.get("config", {})), data["seed"])
+            for raw in data["actions"]:
+                match.apply(game.action_from_json(raw))
+        except SaveFileError:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise SaveFileError(f"save file does not replay: {exc}") from exc
+        if match.digest() != data.get("digest"):
+            raise SaveFileError("save file digest does not match the replayed game "
+                                "(the file was changed or is corrupted)")
+        return match
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"player {self.to_move} to move"
+        return f"<Match {self.game.name} seed={self.seed!r} {len(self._steps)} actions, {status}>"
+
+    def _apply(self, action: Action) -> list[Event]:
+        before = self.game.clone(self.state)
+        events = self.game.apply(self.state, action)
+        self._steps.append((action, events, before))
+        return events
