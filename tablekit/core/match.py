@@ -7,7 +7,7 @@ from typing import Any
 
 from tablekit.core.errors import IllegalActionError, SaveFileError
 from tablekit.core.events import Event
-from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
+from tablekit.core.game import Action, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
 
