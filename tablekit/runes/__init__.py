@@ -1,0 +1,34 @@
+"""Runes of Wyrd: deck construction, preparation (Chapters, Threads, Initiative) and odds."""
+
+from tablekit.runes.cards import (
+    HEROES,
+    Card,
+    CardType,
+    Rarity,
+    load_collection,
+    load_pool,
+)
+from tablekit.runes.deck import DeckError, Violation, validate_deck
+from tablekit.runes.odds import (
+    chapter_positions,
+    chapter_precedence,
+    first_probability,
+    position_distribution,
+    precedence_probability,
+)
+from tablekit.runes.preparation import (
+    Plan,
+    PlanError,
+    PrepOptions,
+    check_plan,
+    initiative_cost,
+    shuffle,
+    wyrd_points_spent,
+)
+
+__all__ = [
+    "HEROES", "Card", "CardType", "DeckError", "Plan", "PlanError", "PrepOptions", "Rarity",
+    "Violation", "chapter_positions", "chapter_precedence", "check_plan", "first_probability",
+    "initiative_cost", "load_collection", "load_pool", "position_distribution",
+    "precedence_probability", "shuffle", "validate_deck", "wyrd_points_spent",
+]
