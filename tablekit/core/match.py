@@ -42,7 +42,7 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
-        return self.game.legal_actions(self.state)
+        return list(self.game.legal_actions(self.state))
 
     def apply(self, action: Action) -> list[Event]:
         """Play one action (validated first); returns its events. Clears the redo stack."""

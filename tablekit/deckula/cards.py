@@ -79,6 +79,17 @@ class Card:
 
     uid: int
     spec: CardSpec
+    instants: tuple[int, ...] = ()
+    discard_effect: int = -1
+    passive: bool = False
+
+    @classmethod
+    def deal(cls, uid: int, spec: CardSpec) -> Card:
+        """A card with its effect indexes worked out once (they are looked up every turn)."""
+        timings = [e.timing for e in spec.effect]
+        instants = tuple(i for i, t in enumerate(timings) if t == "instant")
+        discard = timings.index("discard") if "discard" in timings else -1
+        return cls(uid, spec, instants, discard, "passive" in timings)
 
     @property
     def name(self) -> str:

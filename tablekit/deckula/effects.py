@@ -17,8 +17,7 @@ def enter_play(state: DeckulaState, uid: int, area: str, events: Events) -> None
     """Put a card into the Home or Threat area and queue its instants, then the passives."""
     (state.home if area == "home" else state.threat).append(uid)
     state.todo.append(("passives", uid, area))
-    instants = [i for i, e in enumerate(state.spec(uid).effect) if e.timing == "instant"]
-    for index in reversed(instants):
+    for index in reversed(state.cards[uid].instants):
         state.todo.append(("effect", uid, index, -1))
 
 
@@ -200,9 +199,10 @@ def _check_passives(state: DeckulaState, uid: int, area: str, events: Events) ->
 
 def _triggered(state: DeckulaState, uid: int, area: str) -> list[tuple[int, int]]:
     entering = state.spec(uid)
+    cards = state.cards
     found = []
-    for source in state.visible(state.home) + state.visible(state.threat):
-        if source == uid:
+    for source in state.home + state.threat:
+        if source == uid or not cards[source].passive or state.is_blanked(source):
             continue
         for index, effect in enumerate(state.spec(source).effect):
             if effect.timing == "passive" and _matches(state, effect, uid, entering, area, source):

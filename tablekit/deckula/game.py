@@ -9,21 +9,14 @@ from typing import Any
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
-from tablekit.deckula.cards import (
-    BEGINNER_VISITORS,
-    DATA,
-    Card,
-    CardSet,
-    load_card_set,
-    sample_set,
-)
-from tablekit.deckula.effects import enter_play, leave_play, resolve, run_effect, targets_of
+from tablekit.deckula.cards import DATA, CardSet, load_card_set, sample_set
+from tablekit.deckula.effects import enter_play
+from tablekit.deckula.setup import check_scenario, deal, deal_scenario
 from tablekit.deckula.state import (
     ACTIVATE,
     CHOOSE,
     DECIDE,
     KEEP,
-    OVER,
     Activate,
     Buy,
     Choose,
@@ -32,10 +25,18 @@ from tablekit.deckula.state import (
     Draw,
     Keep,
 )
+from tablekit.deckula.turn import (
+    activate,
+    choose,
+    draw,
+    keep,
+    settle,
+    usable_discard_cards,
+    why_not_usable,
+)
 
 DIFFICULTIES = ("beginner", "hard", "harder", "custom")
 BUY_COST = 2
-START_ENERGY = 2
 PHASE_RULES = {KEEP: "deckula.setup-deal", ACTIVATE: "deckula.discard-effect",
                DECIDE: "deckula.buy", CHOOSE: "deckula.passive-choice"}
 
@@ -57,8 +58,9 @@ class DeckulaGame(Game):
     # -- configuration ------------------------------------------------------------------
     def make_config(self, difficulty: str = "beginner", visitors: list[str] | tuple[str, ...] | None = None,
                     hard_replaces: str = "both", card_file: str | None = None,
-                    setup_card_effects: bool = True) -> dict[str, Any]:
-        """Check the options: difficulty, a custom Visitor list, Hard's swap, a card file."""
+                    setup_card_effects: bool = True,
+                    scenario: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Check the options: difficulty, custom Visitors, Hard's swap, a card file, a scenario."""
         if difficulty not in DIFFICULTIES:
             raise ConfigError(f"difficulty {difficulty!r} is not one of {', '.join(DIFFICULTIES)} [rule deckula.difficulty]")
         if hard_replaces not in ("both", "vagabond", "quaintrelle"):
@@ -73,9 +75,11 @@ class DeckulaGame(Game):
                                   f"unknown or repeated: {unknown or list(visitors)} [rule deckula.difficulty]")
         elif difficulty == "custom":
             raise ConfigError("difficulty 'custom' needs a visitors=[...] list [rule deckula.difficulty]")
+        if scenario is not None:
+            scenario = check_scenario(cards, scenario)
         return {"difficulty": difficulty, "visitors": list(visitors) if visitors is not None else None,
                 "hard_replaces": hard_replaces, "card_file": card_file,
-                "setup_card_effects": setup_card_effects}
+                "setup_card_effects": setup_card_effects, "scenario": scenario}
 
     def card_set(self, card_file: str | None) -> CardSet:
         """The sample set, or a user's card file."""
@@ -83,24 +87,14 @@ class DeckulaGame(Game):
 
     # -- setup ------------------------------------------------------------------------------
     def initial_state(self, config: dict[str, Any], rng: random.Random) -> DeckulaState:
-        """Deal a game: three face-up castle cards, then a shuffled draw pile with the Visitors."""
+        """Deal a game (or lay out a lesson's scenario) and run on to the first decision."""
         cards_set = self.card_set(config["card_file"])
-        castle = [spec for spec in cards_set.castle for _ in range(spec.copies)]
-        chosen = _choose_visitors(cards_set, config, rng)
-        others = [v for v in cards_set.visitors if v.id not in chosen]
-        specs = [*castle, cards_set.home_sweet_home, *(cards_set.by_id(v) for v in chosen), *others]
-        cards = tuple(Card(uid, spec) for uid, spec in enumerate(specs))
-        state = DeckulaState(cards, {"setup_card_effects": config["setup_card_effects"]})
-        castle_uids = list(range(len(castle)))
-        rng.shuffle(castle_uids)
-        state.offer = [castle_uids.pop() for _ in range(3)]
-        first_visitor = len(castle) + 1
-        state.draw = castle_uids + list(range(len(castle), first_visitor + len(chosen)))
-        rng.shuffle(state.draw)
-        state.set_aside = list(range(first_visitor + len(chosen), len(cards)))
-        rng.shuffle(state.set_aside)
-        state.energy = START_ENERGY
-        _setup_events(state, chosen, config["difficulty"])
+        if config["scenario"] is None:
+            return deal(cards_set, config, rng)
+        state = deal_scenario(cards_set, config["scenario"], {"setup_card_effects": config["setup_card_effects"]})
+        if state.phase != KEEP:
+            events = Events(state.setup_events)
+            settle(state, events)
         return state
 
     # -- the contract -----------------------------------------------------------------------
@@ -122,7 +116,12 @@ class DeckulaGame(Game):
         return Outcome((float(score),), (0,), f"Survived the deck with {score} VP.")
 
     def legal_actions(self, state: DeckulaState) -> list[Action]:
-        """What the rules offer now, by phase."""
+        """What the rules offer now, by phase (computed once per position)."""
+        if state.legal is None:
+            state.legal = self._offer(state)
+        return state.legal
+
+    def _offer(self, state: DeckulaState) -> list[Action]:
         phase = state.phase
         if phase == DECIDE:
             uid = state.drawn
@@ -138,6 +137,7 @@ class DeckulaGame(Game):
 
     def apply_unchecked(self, state: DeckulaState, action: Action, events: Events) -> None:
         """Play a legal action and run the game on until the next decision."""
+        state.legal = None
         kind = type(action)
         if kind is Discard:
             state.discard.append(state.drawn)
@@ -152,15 +152,15 @@ class DeckulaGame(Game):
             state.drawn = None
             enter_play(state, action.card, "home", events)
         elif kind is Draw:
-            if _draw(state, events):
+            if draw(state, events):
                 return
         elif kind is Activate:
-            _activate(state, action.card, events)
+            activate(state, action.card, events)
         elif kind is Choose:
-            _choose(state, action.card, events)
+            choose(state, action.card, events)
         else:
-            _keep(state, action.card, events)
-        _settle(state, events)
+            keep(state, action.card, events)
+        settle(state, events)
 
     def illegal_reason(self, state: DeckulaState, action: Action) -> tuple[str, str]:
         """Why an action is not allowed now, with the rule that says so."""
@@ -170,7 +170,7 @@ class DeckulaGame(Game):
         if kind is Buy and state.phase == DECIDE and action.card == state.drawn:
             return "deckula.buy", f"buying costs {BUY_COST} energy and you have {state.energy}"
         if kind is Activate and state.phase == ACTIVATE:
-            return "deckula.discard-effect", _why_not_usable(state, action.card)
+            return "deckula.discard-effect", why_not_usable(state, action.card)
         if state.phase == CHOOSE:
             return "deckula.passive-choice", f"first answer the pending choice — {state.pending.prompt}"
         expected = {KEEP: "keep one of the three face-up cards", ACTIVATE: "use a Discard effect or draw",
@@ -218,131 +218,3 @@ class DeckulaGame(Game):
 
 
 GAME = DeckulaGame()
-
-
-def usable_discard_cards(state: DeckulaState) -> list[int]:
-    """Home cards whose Discard effect has something to act on now."""
-    usable = []
-    for uid in state.visible(state.home):
-        effect = _discard_effect(state, uid)
-        if effect is not None and (targets_of(state, uid, effect, -1) or effect.op == "bury" and state.draw):
-            usable.append(uid)
-    return usable
-
-
-def _discard_effect(state: DeckulaState, uid: int) -> Any:
-    return next((e for e in state.spec(uid).effect if e.timing == "discard"), None)
-
-
-def _why_not_usable(state: DeckulaState, uid: int) -> str:
-    if not 0 <= uid < len(state.cards) or uid not in state.home:
-        return "only a card in your Home can be discarded for its effect"
-    if state.is_blanked(uid):
-        return f"{state.name(uid)} is blanked: it has no effect"
-    if _discard_effect(state, uid) is None:
-        return f"{state.name(uid)} has no Discard-icon effect"
-    return f"{state.name(uid)}'s Discard effect has nothing to act on now"
-
-
-def _choose_visitors(cards: CardSet, config: dict[str, Any], rng: random.Random) -> list[str]:
-    pool = [v.id for v in cards.visitors]
-    if config["visitors"] is not None:
-        return list(config["visitors"])
-    difficulty = config["difficulty"]
-    if difficulty == "harder":
-        return rng.sample(pool, 5)
-    named = [v for v in BEGINNER_VISITORS if v in pool]
-    if difficulty == "hard":
-        dropped = {"both": BEGINNER_VISITORS[:2], "vagabond": BEGINNER_VISITORS[:1],
-                   "quaintrelle": BEGINNER_VISITORS[1:2]}[config["hard_replaces"]]
-        named = [v for v in named if v not in dropped]
-    rest = [v for v in pool if v not in named and v not in BEGINNER_VISITORS[:2]]
-    if difficulty == "beginner":
-        rest = [v for v in pool if v not in named]
-    return named + rng.sample(rest, 5 - len(named))
-
-
-def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> None:
-    events = Events()
-    events.add("deckula.setup-remove", "The Visitors and Home Sweet Home are set apart from the castle cards.")
-    events.add("deckula.difficulty", "Difficulty {difficulty}: the Visitors are {names}.", difficulty=difficulty,
-               names=", ".join(state.spec(u).name for u in state.draw if state.spec(u).id in chosen))
-    events.add("deckula.setup-deal", "Three castle cards are turned face up: {names}. Keep one for free.",
-               names=", ".join(state.name(u) for u in state.offer))
-    events.add("deckula.setup-visitors", "Home Sweet Home and the 5 Visitors are shuffled in: {n} cards to draw.",
-               n=len(state.draw))
-    events.add("deckula.setup-energy", "You start with {energy} energy.", energy=state.energy)
-    state.setup_events = events.items
-
-
-def _keep(state: DeckulaState, uid: int, events: Events) -> None:
-    others = [u for u in state.offer if u != uid]
-    state.offer = []
-    state.discard.extend(others)
-    events.add("deckula.setup-deal", "You keep {card} in your Home for free and discard {others}.",
-               card=state.name(uid), others=" and ".join(state.name(u) for u in others))
-    if state.options["setup_card_effects"]:
-        enter_play(state, uid, "home", events)
-    else:
-        state.home.append(uid)
-
-
-def _draw(state: DeckulaState, events: Events) -> bool:
-    """Turn over the top card; True when it waits for a buy-or-discard decision."""
-    uid = state.draw.pop()
-    state.turn += 1
-    spec = state.spec(uid)
-    events.add("deckula.draw", "Turn {turn}: you draw {card}.", turn=state.turn, card=spec.name)
-    if spec.arrow is None:
-        state.drawn, state.phase = uid, DECIDE
-        return True
-    area = "Threat area" if spec.arrow == "threat" else "Home"
-    events.add("deckula.red-arrow", "{card} has a red arrow: it goes straight to your {area}, free.",
-               card=spec.name, area=area)
-    enter_play(state, uid, spec.arrow, events)
-    return False
-
-
-def _activate(state: DeckulaState, uid: int, events: Events) -> None:
-    state.home.remove(uid)
-    leave_play(state, uid)
-    state.discard.append(uid)
-    index = next(i for i, e in enumerate(state.spec(uid).effect) if e.timing == "discard")
-    events.add("deckula.discard-effect", "You discard {card} to use its effect (no energy for this).",
-               card=state.name(uid))
-    run_effect(state, uid, index, -1, events)
-
-
-def _choose(state: DeckulaState, uid: int, events: Events) -> None:
-    pending = state.pending
-    state.pending = None
-    if pending.kind == "passive":
-        index = dict(pending.passives)[uid]
-        events.add("deckula.passive-choice", "You let {card}'s passive effect happen.", card=state.name(uid))
-        run_effect(state, uid, index, pending.trigger, events)
-    else:
-        run_effect(state, pending.source, pending.effect, pending.trigger, events, chosen=uid)
-
-
-def _settle(state: DeckulaState, events: Events) -> None:
-    """Resolve what is queued, then start the next turn (drawing at once if no choice exists)."""
-    while True:
-        resolve(state, events)
-        if state.result is not None or state.pending is not None:
-            if state.result is not None:
-                state.phase = OVER
-            return
-        if not state.draw:
-            _survive(state, events)
-            return
-        if usable_discard_cards(state):
-            state.phase = ACTIVATE
-            return
-        if _draw(state, events):
-            return
-
-
-def _survive(state: DeckulaState, events: Events) -> None:
-    state.result, state.phase = "survived", OVER
-    events.add("deckula.survive", "The draw pile is empty: you survived!")
-    events.add("deckula.score", "Your score is the VP in play: {score}.", score=state.score())

@@ -85,7 +85,7 @@ class DeckulaState:
 
     __slots__ = ("cards", "draw", "discard", "threat", "home", "beneath", "blanks", "set_aside",
                  "offer", "energy", "phase", "drawn", "pending", "todo", "result", "ended_by",
-                 "turn", "setup_events", "options")
+                 "turn", "setup_events", "options", "legal")
 
     def __init__(self, cards: tuple[Card, ...], options: dict) -> None:
         self.cards = cards
@@ -107,6 +107,7 @@ class DeckulaState:
         self.ended_by: int | None = None
         self.turn = 0
         self.setup_events: list = []
+        self.legal: list | None = None   # legal actions of this position, once computed
 
     def clone(self) -> DeckulaState:
         """An independent copy (hand-written: lists copied, cards shared)."""
@@ -120,7 +121,7 @@ class DeckulaState:
         twin.energy, twin.phase, twin.drawn = self.energy, self.phase, self.drawn
         twin.pending, twin.todo = self.pending, self.todo[:]
         twin.result, twin.ended_by, twin.turn = self.result, self.ended_by, self.turn
-        twin.setup_events = []
+        twin.setup_events, twin.legal = [], self.legal
         return twin
 
     # -- reading the table --------------------------------------------------------------

@@ -1,0 +1,109 @@
+"""Deckula! setup: the difficulty's Visitors, the deal, and hand-made scenarios for lessons."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablekit.core.errors import ConfigError
+from tablekit.core.game import Events
+from tablekit.deckula.cards import BEGINNER_VISITORS, Card, CardSet
+from tablekit.deckula.state import KEEP, DeckulaState
+
+START_ENERGY = 2
+SCENARIO_ZONES = ("offer", "draw", "home", "threat", "set_aside", "discard")
+
+
+def deal(cards_set: CardSet, config: dict[str, Any], rng: random.Random) -> DeckulaState:
+    """Deal a game: three face-up castle cards, then a shuffled draw pile with the Visitors."""
+    chosen = _choose_visitors(cards_set, config, rng)
+    cards, castle = _deal_cards(cards_set, tuple(chosen))
+    state = DeckulaState(cards, {"setup_card_effects": config["setup_card_effects"]})
+    castle_uids = list(range(castle))
+    rng.shuffle(castle_uids)
+    state.offer = [castle_uids.pop() for _ in range(3)]
+    first_visitor = castle + 1
+    state.draw = castle_uids + list(range(castle, first_visitor + len(chosen)))
+    rng.shuffle(state.draw)
+    state.set_aside = list(range(first_visitor + len(chosen), len(cards)))
+    rng.shuffle(state.set_aside)
+    state.energy = START_ENERGY
+    _setup_events(state, chosen, config["difficulty"])
+    return state
+
+
+def check_scenario(cards_set: CardSet, scenario: dict[str, Any]) -> dict[str, Any]:
+    """Validate a hand-made table: zones of card ids (draw pile listed top first) and energy."""
+    unknown = set(scenario) - {*SCENARIO_ZONES, "energy"}
+    if unknown:
+        raise ConfigError(f"scenario has unknown keys {sorted(unknown)}; use {', '.join(SCENARIO_ZONES)}, energy")
+    clean: dict[str, Any] = {"energy": scenario.get("energy", START_ENERGY)}
+    if not isinstance(clean["energy"], int) or clean["energy"] < 0:
+        raise ConfigError(f"scenario energy must be a whole number ≥ 0, not {clean['energy']!r} [rule deckula.energy]")
+    for zone in SCENARIO_ZONES:
+        ids = list(scenario.get(zone, ()))
+        for card_id in ids:
+            cards_set.by_id(card_id)
+        clean[zone] = ids
+    if clean["offer"] and len(clean["offer"]) != 3:
+        raise ConfigError("a scenario offer must hold exactly 3 cards [rule deckula.setup-deal]")
+    if not clean["draw"]:
+        raise ConfigError("a scenario needs at least one card in the draw pile [rule deckula.draw]")
+    return clean
+
+
+def deal_scenario(cards_set: CardSet, scenario: dict[str, Any], options: dict[str, Any]) -> DeckulaState:
+    """A table laid out exactly as a scenario says (cards already in play have no effect now)."""
+    specs = [cards_set.by_id(i) for zone in SCENARIO_ZONES for i in scenario[zone]]
+    state = DeckulaState(tuple(Card.deal(uid, spec) for uid, spec in enumerate(specs)), options)
+    uid = 0
+    for zone in SCENARIO_ZONES:
+        uids = list(range(uid, uid + len(scenario[zone])))
+        uid += len(uids)
+        setattr(state, zone, uids[::-1] if zone == "draw" else uids)
+    state.energy = scenario["energy"]
+    events = Events()
+    events.add("deckula.setup-energy", "A lesson table: {n} cards to draw, {energy} energy.",
+               n=len(state.draw), energy=state.energy)
+    state.setup_events = events.items
+    state.phase = KEEP if state.offer else "start"
+    return state
+
+
+def _deal_cards(cards_set: CardSet, chosen: tuple[str, ...]) -> tuple[tuple[Card, ...], int]:
+    """The physical cards, uid order: castle copies, Home Sweet Home, chosen, other Visitors."""
+    castle = [spec for spec in cards_set.castle for _ in range(spec.copies)]
+    others = [v for v in cards_set.visitors if v.id not in chosen]
+    specs = [*castle, cards_set.home_sweet_home, *(cards_set.by_id(v) for v in chosen), *others]
+    return tuple(Card.deal(uid, spec) for uid, spec in enumerate(specs)), len(castle)
+
+
+def _choose_visitors(cards: CardSet, config: dict[str, Any], rng: random.Random) -> list[str]:
+    pool = [v.id for v in cards.visitors]
+    if config["visitors"] is not None:
+        return list(config["visitors"])
+    difficulty = config["difficulty"]
+    if difficulty == "harder":
+        return rng.sample(pool, 5)
+    named = [v for v in BEGINNER_VISITORS if v in pool]
+    if difficulty == "hard":
+        dropped = {"both": BEGINNER_VISITORS[:2], "vagabond": BEGINNER_VISITORS[:1],
+                   "quaintrelle": BEGINNER_VISITORS[1:2]}[config["hard_replaces"]]
+        named = [v for v in named if v not in dropped]
+    rest = [v for v in pool if v not in named and v not in BEGINNER_VISITORS[:2]]
+    if difficulty == "beginner":
+        rest = [v for v in pool if v not in named]
+    return named + rng.sample(rest, 5 - len(named))
+
+
+def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> None:
+    events = Events()
+    events.add("deckula.setup-remove", "The Visitors and Home Sweet Home are set apart from the castle cards.")
+    events.add("deckula.difficulty", "Difficulty {difficulty}: the Visitors are {names}.", difficulty=difficulty,
+               names=", ".join(state.spec(u).name for u in state.draw if state.spec(u).id in chosen))
+    events.add("deckula.setup-deal", "Three castle cards are turned face up: {names}. Keep one for free.",
+               names=", ".join(state.name(u) for u in state.offer))
+    events.add("deckula.setup-visitors", "Home Sweet Home and the 5 Visitors are shuffled in: {n} cards to draw.",
+               n=len(state.draw))
+    events.add("deckula.setup-energy", "You start with {energy} energy.", energy=state.energy)
+    state.setup_events = events.items
