@@ -137,7 +137,7 @@ class Game(ABC):
 
     def check(self, state: State, action: Action) -> None:
         """Raise IllegalActionError when `action` is not legal in `state`."""
-        if action not in self.legal_actions(state):
+        if not is_offered(action, self.legal_actions(state)):
             rule, reason = self.illegal_reason(state, action)
             raise IllegalActionError(action, rule, reason)
 
@@ -183,6 +183,12 @@ class Game(ABC):
         """A short hash of the state's snapshot, equal on every machine for equal states."""
         text = json.dumps(self.snapshot(state), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def is_offered(action: Action, legal: list[Action]) -> bool:
+    """True when `action` is among `legal`, same type and same fields."""
+    kind = type(action)
+    return any(type(a) is kind and a == action for a in legal)
 
 
 def rng_for(seed: int | str, *salt: object) -> random.Random:

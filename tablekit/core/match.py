@@ -50,6 +50,15 @@ class Match:
         self._redo.clear()
         return events
 
+    def action(self, text: str) -> Action:
+        """The legal action whose readable form is `text` (as shown on the buttons)."""
+        legal = self.legal_actions()
+        for candidate in legal:
+            if str(candidate) == text:
+                return candidate
+        offered = "; ".join(str(a) for a in legal) or "nothing (the game is over)"
+        raise IllegalActionError(text, "core.not-offered", f"not offered now; the rules offer: {offered}")
+
     def play(self, *actions: Action) -> list[Event]:
         """Play several actions in turn; returns all their events."""
         events: list[Event] = []

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import importlib.util
 import json
 from functools import cache
 from pathlib import Path
 
-from tablekit.core.errors import SaveFileError, UnknownGameError
+from tablekit.core.errors import ConfigError, SaveFileError, UnknownGameError
 from tablekit.core.game import Game
 from tablekit.core.match import SAVE_FORMAT, Match
 from tablekit.core.rulebook import RuleBook
@@ -43,7 +44,17 @@ def get_game(name: str) -> Game:
 def new_game(name: str, seed: int | str = 0, **config: object) -> Match:
     """Start a match of a registered game with a seed and the game's options."""
     game = get_game(name)
-    return Match(game, game.make_config(**config), seed)
+    return Match(game, checked_config(game, config), seed)
+
+
+def checked_config(game: Game, options: dict[str, object]) -> object:
+    """The game's config from keyword options; an unknown option is a ConfigError."""
+    known = [p for p in inspect.signature(game.make_config).parameters if p != "options"]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ConfigError(f"{game.name} has no option {', '.join(map(repr, unknown))}; "
+                          f"its options are: {', '.join(known) or 'none'}")
+    return game.make_config(**options)
 
 
 def load_game(text: str) -> Match:
