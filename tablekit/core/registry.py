@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import inspect
 import importlib.util
+import inspect
 import json
 from functools import cache
 from pathlib import Path

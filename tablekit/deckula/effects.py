@@ -16,6 +16,10 @@ TIMING_RULES = {"instant": "deckula.instant", "passive": "deckula.passive",
 def enter_play(state: DeckulaState, uid: int, area: str, events: Events) -> None:
     """Put a card into the Home or Threat area and queue its instants, then the passives."""
     (state.home if area == "home" else state.threat).append(uid)
+    card = state.cards[uid]
+    if card.instants or card.passive or card.discard_effect >= 0:
+        events.add("deckula.effects-in-play", "{card} is now in your {area}: its effects work from now on.",
+                   card=card.spec.name, area=_area(area))
     state.todo.append(("passives", uid, area))
     for index in reversed(state.cards[uid].instants):
         state.todo.append(("effect", uid, index, -1))
@@ -62,7 +66,7 @@ def targets_of(state: DeckulaState, source: int, effect: Effect, trigger: int) -
         best = max((state.card_vp(u) for u in home), default=None)
         return [u for u in home if state.card_vp(u) == best]
     if target == "chosen_discard":
-        return [u for u in state.discard if not state.spec(u).visitor]
+        return [u for u in state.discard if not state.spec(u).visitor and u != source]
     if target == "trigger":
         return [trigger] if state.in_play(trigger) else []
     if target == "self":

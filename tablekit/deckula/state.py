@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tablekit.core.actions import action
 from tablekit.deckula.cards import Card, CardSpec
 
 Task = tuple  # ("effect", source, effect_index, trigger) or ("passives", card, area)
@@ -11,6 +12,7 @@ Task = tuple  # ("effect", source, effect_index, trigger) or ("passives", card, 
 KEEP, ACTIVATE, DECIDE, CHOOSE, OVER = "keep", "activate", "decide", "choose", "over"
 
 
+@action
 class Keep(NamedTuple):
     """Setup: keep this face-up card in your Home for free; the other two are discarded."""
 
@@ -21,6 +23,7 @@ class Keep(NamedTuple):
         return f"Keep {self.name}"
 
 
+@action
 class Activate(NamedTuple):
     """Turn step 1: discard this Home card to use its Discard-icon effect."""
 
@@ -31,6 +34,7 @@ class Activate(NamedTuple):
         return f"Use {self.name} (discard it)"
 
 
+@action
 class Draw(NamedTuple):
     """Turn step 2: done with Discard effects; draw the next card."""
 
@@ -38,6 +42,7 @@ class Draw(NamedTuple):
         return "Draw a card"
 
 
+@action
 class Discard(NamedTuple):
     """Discard the drawn card for 1 energy."""
 
@@ -48,6 +53,7 @@ class Discard(NamedTuple):
         return f"Discard {self.name} (+1 energy)"
 
 
+@action
 class Buy(NamedTuple):
     """Pay 2 energy to put the drawn card in your Home."""
 
@@ -58,6 +64,7 @@ class Buy(NamedTuple):
         return f"Buy {self.name} (2 energy)"
 
 
+@action
 class Choose(NamedTuple):
     """Answer a pending choice (an effect's target, or which passive effect happens)."""
 
@@ -132,6 +139,10 @@ class DeckulaState:
     def name(self, uid: int) -> str:
         """A card's name."""
         return self.cards[uid].spec.name
+
+    def names(self, zone: str) -> list[str]:
+        """The card names in a zone ("home", "threat", "discard", "offer", ...)."""
+        return [self.cards[u].spec.name for u in getattr(self, zone)]
 
     def in_play(self, uid: int) -> bool:
         """True when the card is in the Home or Threat area."""

@@ -1,0 +1,51 @@
+"""Session-wide test setup: the rule-coverage report over every event the tests caused."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+import tablekit
+from tablekit.core import errors, events
+
+EXERCISED: set[str] = set()
+_event_init = events.Event.__init__
+_error_init = errors.IllegalActionError.__init__
+
+
+def _recording_event_init(self, rule, template, data=None):
+    EXERCISED.add(rule)
+    _event_init(self, rule, template, data)
+
+
+def _recording_error_init(self, action, rule, reason):
+    EXERCISED.add(rule)
+    _error_init(self, action, rule, reason)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def record_rule_coverage():
+    """Note every rule id that an event or an illegal-action error names."""
+    events.Event.__init__ = _recording_event_init
+    errors.IllegalActionError.__init__ = _recording_error_init
+    yield
+    events.Event.__init__ = _event_init
+    errors.IllegalActionError.__init__ = _error_init
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print, per game, the rule-book entries no test exercised."""
+    if not EXERCISED:
+        return
+    missing: dict[str, list[str]] = defaultdict(list)
+    for name in tablekit.games():
+        for rule_id in tablekit.rules(name):
+            if rule_id not in EXERCISED:
+                missing[name].append(rule_id)
+    terminalreporter.section("rule coverage")
+    for name in tablekit.games():
+        total = len(tablekit.rules(name))
+        gaps = missing.get(name, [])
+        line = f"{name}: {total - len(gaps)}/{total} rules exercised"
+        terminalreporter.write_line(line + (f"; never: {', '.join(gaps)}" if gaps else ""))
