@@ -1,0 +1,233 @@
+"""The Deck of Wonders campaign: Legacy packs, upgrades and Fated Forms, saved to a file.
+
+A campaign file is JSON text: {"format": "tablekit-wonders-campaign", "version": 1, "opened":
+[...pack ids], "upgrades": {card id: upgrade}, "fated_beaten": [...villain ids], "record":
+{villain id: {"games": n, "wins": n, "losses": n}}, "upgrades_due": n}. Loading checks every
+field against the card data and raises SaveFileError naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.wonders.cards import CardEntry, Catalog, Half, Pack, default_catalog
+
+CAMPAIGN_FORMAT = "tablekit-wonders-campaign"
+UPGRADES = ("player-health", "player-strength", "player-draw", "player-cost",
+            "villain-health", "villain-strength", "villain-draw")
+
+
+@dataclass
+class Campaign:
+    """What a player has unlocked across games."""
+
+    opened: list[str] = field(default_factory=list)
+    upgrades: dict[str, str] = field(default_factory=dict)
+    fated_beaten: list[str] = field(default_factory=list)
+    record: dict[str, dict[str, int]] = field(default_factory=dict)
+    upgrades_due: int = 0
+
+    # -- files ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The campaign as plain JSON data."""
+        return {"format": CAMPAIGN_FORMAT, "version": 1, "opened": list(self.opened),
+                "upgrades": dict(self.upgrades), "fated_beaten": list(self.fated_beaten),
+                "record": {k: dict(v) for k, v in self.record.items()},
+                "upgrades_due": self.upgrades_due}
+
+    def save(self, path: str | Path) -> None:
+        """Write the campaign file."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1, sort_keys=True),
+                              encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, catalog: Catalog | None = None) -> Campaign:
+        """Read a campaign file; SaveFileError when it is unreadable or inconsistent."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            data = json.loads(text)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise SaveFileError(f"campaign file {path}: cannot be read ({exc})") from exc
+        return cls.from_json(data, catalog, label=str(path))
+
+    @classmethod
+    def from_json(cls, data: Any, catalog: Catalog | None = None,
+                  label: str = "campaign") -> Campaign:
+        """Rebuild and check a campaign from JSON data."""
+        catalog = catalog or default_catalog()
+
+        def fail(problem: str) -> SaveFileError:
+            return SaveFileError(f"{label}: {problem}")
+
+        if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
+            raise fail("not a Deck of Wonders campaign file (missing format marker)")
+        if data.get("version") != 1:
+            raise fail(f"unknown campaign version {data.get('version')!r}")
+        packs = all_packs(catalog)
+        opened = data.get("opened", [])
+        if not isinstance(opened, list) or any(p not in packs for p in opened):
+            raise fail(f"'opened' must list known Legacy pack ids, got {opened!r}")
+        upgrades = data.get("upgrades", {})
+        if not isinstance(upgrades, dict):
+            raise fail("'upgrades' must map card ids to upgrade types")
+        for card_id, kind in upgrades.items():
+            if card_id not in catalog.cards or kind not in UPGRADES:
+                raise fail(f"bad upgrade {card_id!r}: {kind!r}")
+            problem = upgrade_problem(catalog.cards[card_id], kind)
+            if problem:
+                raise fail(f"upgrade {kind} on {card_id}: {problem}")
+        fated = data.get("fated_beaten", [])
+        if not isinstance(fated, list) or any(
+                v not in catalog.villains or not catalog.villains[v].fated_form for v in fated):
+            raise fail(f"'fated_beaten' must list Fated Form Villain ids, got {fated!r}")
+        record = data.get("record", {})
+        if not isinstance(record, dict) or any(
+                v not in catalog.villains or not isinstance(r, dict)
+                or any(not isinstance(r.get(k, 0), int) or r.get(k, 0) < 0
+                       for k in ("games", "wins", "losses"))
+                for v, r in record.items()):
+            raise fail("'record' must map Villain ids to game counts")
+        due = data.get("upgrades_due", 0)
+        if not isinstance(due, int) or due < 0:
+            raise fail("'upgrades_due' must be a count")
+        return cls(list(opened), dict(upgrades), list(fated),
+                   {v: {k: int(r.get(k, 0)) for k in ("games", "wins", "losses")}
+                    for v, r in record.items()}, due)
+
+    # -- progress ------------------------------------------------------------------------
+    def available_villains(self, catalog: Catalog | None = None) -> list[str]:
+        """The Villains that may be faced now (Fated Forms once their pack is opened)."""
+        catalog = catalog or default_catalog()
+        unlocked = {p.unlocks for p in all_packs(catalog).values()
+                    if p.id in self.opened and p.unlocks}
+        return [v.id for v in catalog.villains.values() if not v.locked or v.id in unlocked]
+
+    def collection_sets(self, catalog: Catalog | None = None) -> list[str]:
+        """Villain sets that joined the collection (their Fated Form was beaten)."""
+        catalog = catalog or default_catalog()
+        return sorted({catalog.villains[v].set for v in self.fated_beaten})
+
+    def record_game(self, villain: str, won: bool, player_health: int,
+                    catalog: Catalog | None = None) -> list[Pack]:
+        """Count a finished game; open every Legacy pack whose condition is now met."""
+        catalog = catalog or default_catalog()
+        if villain not in catalog.villains:
+            raise IllegalActionError(villain, "wonders.legacy-pack", "unknown Villain")
+        tally = self.record.setdefault(villain, {"games": 0, "wins": 0, "losses": 0})
+        tally["games"] += 1
+        tally["wins" if won else "losses"] += 1
+        if won:
+            self.upgrades_due += 1
+            entry = catalog.villains[villain]
+            if entry.fated_form and villain not in self.fated_beaten:
+                self.fated_beaten.append(villain)
+        opened = []
+        for pack in catalog.villains[villain].packs:
+            if pack.id not in self.opened and _met(pack, tally, won, player_health):
+                self.opened.append(pack.id)
+                opened.append(pack)
+        return opened
+
+    def apply_upgrade(self, card_id: str, kind: str, catalog: Catalog | None = None) -> None:
+        """Put one upgrade (earned by a win) on an upgradeable card; errors change nothing."""
+        catalog = catalog or default_catalog()
+        if self.upgrades_due <= 0:
+            raise IllegalActionError((card_id, kind), "wonders.upgrade",
+                                     "an upgrade is earned by winning a game")
+        if card_id not in catalog.cards or not catalog.cards[card_id].upgrade_slot:
+            raise IllegalActionError((card_id, kind), "wonders.upgrade",
+                                     f"{card_id!r} has no upgrade slot")
+        if card_id in self.upgrades:
+            raise IllegalActionError((card_id, kind), "wonders.upgrade",
+                                     f"{card_id} already carries {self.upgrades[card_id]}")
+        if kind not in UPGRADES:
+            raise IllegalActionError((card_id, kind), "wonders.upgrade",
+                                     f"unknown upgrade; choose one of {', '.join(UPGRADES)}")
+        problem = upgrade_problem(catalog.cards[card_id], kind)
+        if problem:
+            raise IllegalActionError((card_id, kind), "wonders.upgrade", problem)
+        self.upgrades[card_id] = kind
+        self.upgrades_due -= 1
+
+
+def all_packs(catalog: Catalog) -> dict[str, Pack]:
+    """Every Legacy pack of every Villain, by id."""
+    return {p.id: p for v in catalog.villains.values() for p in v.packs}
+
+
+def upgrade_problem(card: CardEntry, kind: str) -> str | None:
+    """Why an upgrade cannot go on a card, or None when it can."""
+    side = card.player if kind.startswith("player") else card.villain
+    stat = kind.split("-", 1)[1]
+    if stat in ("health", "strength") and side.kind != "minion":
+        return f"{stat} upgrades need a minion on that half"
+    if stat == "cost" and not side.cost:
+        return "the Player half has no cost"
+    if kind == "villain-draw" and not _draw_effects(side):
+        return "the Villain half has no Draw"
+    return None
+
+
+def upgraded_halves(card: CardEntry, kind: str | None) -> tuple[Half, Half]:
+    """The card's two halves with an upgrade applied (unchanged without one)."""
+    player, villain = card.player, card.villain
+    if kind is None:
+        return player, villain
+    if kind == "player-health":
+        player = player.model_copy(update={"health": player.health + 1})
+    elif kind == "player-strength":
+        player = player.model_copy(update={"strength": player.strength + 1})
+    elif kind == "player-cost":
+        cost = [e.model_copy(update={"n": max(0, e.n - 1)}) for e in player.cost]
+        player = player.model_copy(update={"cost": cost})
+    elif kind == "player-draw":
+        player = _more_draw(player)
+    elif kind == "villain-health":
+        villain = villain.model_copy(update={"health": max(1, villain.health - 1)})
+    elif kind == "villain-strength":
+        villain = villain.model_copy(update={"strength": max(0, villain.strength - 1)})
+    elif kind == "villain-draw":
+        villain = _less_draw(villain)
+    return player, villain
+
+
+def _met(pack: Pack, tally: dict[str, int], won: bool, player_health: int) -> bool:
+    cond = pack.condition
+    if cond.kind == "games":
+        return tally["games"] >= cond.count
+    if cond.kind == "win":
+        return tally["wins"] >= cond.count
+    if cond.kind == "loss":
+        return tally["losses"] >= cond.count
+    return won and player_health >= cond.health
+
+
+def _draw_effects(half: Half) -> list[tuple[str, int, int]]:
+    return [(part, b, e) for part in ("play", "death", "text")
+            for b, bullet in enumerate(getattr(half, part))
+            for e, effect in enumerate(bullet) if effect.op == "draw"]
+
+
+def _more_draw(half: Half) -> Half:
+    found = _draw_effects(half)
+    part = "play" if half.kind == "minion" else "text"
+    bullets = [list(b) for b in getattr(half, part)]
+    if found and found[0][0] == part:
+        _, b, e = found[0]
+        bullets[b][e] = bullets[b][e].model_copy(update={"n": bullets[b][e].n + 1})
+    else:
+        bullets.append([{"op": "draw", "n": 1}])
+        return Half.model_validate({**half.model_dump(), part: [
+            [x if isinstance(x, dict) else x.model_dump() for x in b] for b in bullets]})
+    return half.model_copy(update={part: bullets})
+
+
+def _less_draw(half: Half) -> Half:
+    part, b, e = _draw_effects(half)[0]
+    bullets = [list(x) for x in getattr(half, part)]
+    bullets[b][e] = bullets[b][e].model_copy(update={"n": max(0, bullets[b][e].n - 1)})
+    return half.model_copy(update={part: bullets})

@@ -1,0 +1,329 @@
+"""Deck of Wonders as a tablekit game: `GAME` implements the engine contract."""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+from tablekit.core.game import Events, Game, Outcome
+from tablekit.core.rulebook import RuleBook, load_rulebook
+from tablekit.wonders import rules as R
+from tablekit.wonders.actions import (
+    ACTION_TYPES,
+    END_TURN,
+    KEEP,
+    MULLIGAN,
+    Attack,
+    Choose,
+    EndTurn,
+    Keep,
+    Mulligan,
+    PassCard,
+    Place,
+    PlayCard,
+)
+from tablekit.wonders.cards import DATA
+from tablekit.wonders.setup import WondersConfig, initial_state, make_config
+from tablekit.wonders.state import NONE, VILLAIN, Minion, State
+
+
+class WondersGame(Game):
+    """The rules of Deck of Wonders (solo, or co-op for two with `coop_villain`)."""
+
+    name = "wonders"
+    title = "Deck of Wonders"
+    version = 1
+    players = 1
+    action_types = ACTION_TYPES
+
+    @cached_property
+    def rulebook(self) -> RuleBook:
+        """The rule book (core rules first)."""
+        return load_rulebook("wonders", DATA / "rules.toml")
+
+    # -- set-up ----------------------------------------------------------------------------
+    def make_config(self, **options: Any) -> WondersConfig:
+        """Check the options; see `tablekit.wonders.setup.make_config`."""
+        return make_config(**options)
+
+    def config_to_json(self, config: WondersConfig) -> dict[str, Any]:
+        """The options as JSON data."""
+        return config.to_json()
+
+    def initial_state(self, config: WondersConfig, rng: random.Random) -> State:
+        """Deal a new game."""
+        return initial_state(config, rng)
+
+    # -- whose turn, what is legal ------------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        """The player deciding next (the owner of a pending choice), None when over."""
+        if state.result is not None:
+            return None
+        if state.pending is not None:
+            return state.pending[0]
+        if state.lineup is not None:
+            return state.lineup.board
+        return state.player
+
+    def legal_actions(self, state: State) -> list[Any]:
+        """Every action the player to move may take."""
+        if state.result is not None:
+            return []
+        if state.pending is not None:
+            return [Choose(o, _target_name(state, o)) for o in state.pending[2]]
+        if state.lineup is not None:
+            _, uids = R.lineup_choices(state.lineup) or ("", [])
+            return [Place(u, state.table[u].name) for u in uids]
+        if state.phase == "mulligan":
+            return [KEEP, MULLIGAN]
+        if state.phase == "pass":
+            hand = state.boards[state.player].hand
+            return [PassCard(NONE)] + [PassCard(u, state.table[u].name) for u in hand]
+        return self._play_actions(state)
+
+    def _play_actions(self, state: State) -> list[Any]:
+        board = state.boards[state.player]
+        table = state.table
+        actions: list[Any] = [END_TURN]
+        seen: set[str] = set()
+        for uid in board.hand:
+            card = table[uid]
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            half = card.player
+            others = [u for u in board.hand if u != uid]
+            if half.discard_cost > len(others):
+                continue
+            targets = _play_targets(state, board, uid)
+            for paid in _payments(state, others, half.discard_cost):
+                for target in targets:
+                    actions.append(PlayCard(uid, target, paid, _play_label(state, uid, target,
+                                                                           paid)))
+        taunts = [m for m in board.villain_minions if m.taunt]
+        marks = taunts or board.villain_minions
+        for minion in board.player_minions:
+            if minion.exhausted:
+                continue
+            for foe in marks:
+                actions.append(Attack(minion.uid, foe.uid, f"{minion.name} → {foe.name}"))
+            if not taunts:
+                actions.append(Attack(minion.uid, VILLAIN, f"{minion.name} → the Villain"))
+        return actions
+
+    # -- applying --------------------------------------------------------------------------
+    def apply_unchecked(self, state: State, action: Any, events: Events) -> None:
+        """Apply a legal action and resolve everything up to the next decision."""
+        kind = type(action)
+        if kind is Choose:
+            state.work[-1][6] = action.option
+            state.pending = None
+        elif kind is Place:
+            R.place(state, action.minion, events)
+        elif kind is PlayCard:
+            _play(state, action, events)
+        elif kind is Attack:
+            _attack(state, action, events)
+        elif kind is EndTurn:
+            R.end_player_turn(state, state.player, events)
+        elif kind is Keep or kind is Mulligan:
+            _opening(state, kind is Mulligan, events)
+        elif kind is PassCard:
+            _pass(state, action, events)
+        R.run(state, events)
+
+    def is_over(self, state: State) -> bool:
+        """True once someone has won."""
+        return state.result is not None
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Win (score 1 for every player) or loss (0)."""
+        if state.result is None:
+            return None
+        n = len(state.boards)
+        won = state.result == "win"
+        return Outcome(tuple(1.0 if won else 0.0 for _ in range(n)),
+                       tuple(range(n)) if won else (), state.result_text)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """1 for a win, 0 otherwise, per player."""
+        outcome = self.outcome(state)
+        return outcome.scores if outcome else tuple(0.0 for _ in state.boards)
+
+    # -- copies and hidden information ----------------------------------------------------
+    def clone(self, state: State) -> State:
+        """An independent copy."""
+        return state.clone()
+
+    def view(self, state: State, player: int) -> State:
+        """What `player` sees: draw piles in a fixed order, the partner's hand pooled."""
+        seen = state.clone()
+        for index, board in enumerate(seen.boards):
+            if index != player and seen.coop:
+                pool = sorted(board.hand + board.draw)
+                board.hand, board.draw = pool[:len(board.hand)], pool[len(board.hand):]
+            else:
+                board.draw.sort()
+        seen.rng = random.Random(0)
+        return seen
+
+    def determinize(self, view: State, rng: random.Random) -> State:
+        """A full state matching a view: hidden cards dealt at random."""
+        state = view.clone()
+        for board in state.boards:
+            rng.shuffle(board.draw)
+        if state.coop:
+            for index, board in enumerate(state.boards):
+                if index != view.player:
+                    pool = board.hand + board.draw
+                    rng.shuffle(pool)
+                    board.hand, board.draw = pool[:len(board.hand)], pool[len(board.hand):]
+        state.rng = random.Random(rng.getrandbits(64))
+        return state
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """The whole state as JSON data."""
+        return state.to_json()
+
+    # -- explanations ---------------------------------------------------------------------
+    def illegal_reason(self, state: State, action: Any) -> tuple[str, str]:
+        """The rule an action breaks now, and why."""
+        from tablekit.wonders.explain import illegal_reason
+        return illegal_reason(self, state, action)
+
+    def legal_reason(self, state: State, action: Any) -> tuple[str, str]:
+        """The rule that allows an action."""
+        from tablekit.wonders.explain import legal_reason
+        return legal_reason(state, action)
+
+    def heuristic_action(self, view: State, legal: list[Any], rng: random.Random) -> Any:
+        """A rule-of-thumb choice (see `tablekit.wonders.heuristic`)."""
+        from tablekit.wonders.heuristic import choose
+        return choose(view, legal, rng)
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+def _target_name(state: State, target: int) -> str:
+    if target == VILLAIN:
+        return "the Villain" if state.pending is None or state.pending[0] is None else "the hero"
+    if target == NONE:
+        return "nothing"
+    return state.table[target].name
+
+
+def _play_targets(state: State, board: Any, uid: int) -> list[int]:
+    half = state.table[uid].player
+    if half.choice is None:
+        return [NONE]
+    part = "play" if half.is_minion else "text"
+    for number, bullet in enumerate(half.bullets(part)):
+        for effect in bullet:
+            if effect[2] == half.choice:
+                options = R.choice_options(state, state.player, "P", uid, effect)
+                del number
+                return options or [NONE]
+    return [NONE]
+
+
+def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...]]:
+    if cost == 0:
+        return [()]
+    found: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for paid in combinations(sorted(others), cost):
+        key = tuple(sorted(state.table[u].id for u in paid))
+        found.setdefault(key, paid)
+    return list(found.values())
+
+
+def _play_label(state: State, uid: int, target: int, paid: tuple[int, ...]) -> str:
+    text = state.table[uid].name
+    if target != NONE:
+        text += " on " + ("the Villain" if target == VILLAIN else state.table[target].name)
+    if paid:
+        text += ", discarding " + ", ".join(state.table[u].name for u in paid)
+    return text
+
+
+def _opening(state: State, mulligan: bool, events: Events) -> None:
+    board = state.boards[state.player]
+    if mulligan:
+        board.discard.extend(board.hand)
+        board.hand = []
+        events.add("wonders.mulligan", "Mulligan: the four cards are discarded")
+        R.draw_to_hand(state, state.player, 4, events, "wonders.mulligan")
+    else:
+        events.add("wonders.mulligan", "You keep your opening hand")
+    if state.player + 1 < len(state.boards):
+        state.player += 1
+    else:
+        state.phase, state.player = "play", 0
+
+
+def _pass(state: State, action: PassCard, events: Events) -> None:
+    state.passed.append(action.card)
+    if state.player + 1 < len(state.boards):
+        state.player += 1
+        return
+    for giver, uid in enumerate(state.passed):
+        if uid >= 0:
+            state.boards[giver].hand.remove(uid)
+            state.boards[1 - giver].hand.append(uid)
+            events.add("wonders.coop-pass", "Player {p} passes {card} to their partner",
+                       p=giver + 1, card=state.table[uid].name)
+    state.passed = []
+    R.begin_player_turns(state, events)
+
+
+def _play(state: State, action: PlayCard, events: Events) -> None:
+    index = state.player
+    board = state.boards[index]
+    card = state.table[action.card]
+    half = card.player
+    board.hand.remove(action.card)
+    for uid in action.discards:
+        board.hand.remove(uid)
+        board.limbo.append(uid)
+    if action.discards:
+        events.add("wonders.cost", "To play {card} you discard {paid}", card=card.name,
+                   paid=", ".join(state.table[u].name for u in action.discards))
+    if half.is_minion:
+        board.player_minions.append(Minion(action.card, card.name, half, exhausted=True))
+        events.add("wonders.play-minion", "You play {card} ({s}/{h}, Priority {p}); it enters "
+                   "exhausted", card=card.name, s=half.strength, h=half.health, p=half.priority)
+        if action.discards:
+            state.work.append(["finish", index, tuple(action.discards)])
+        if half.play:
+            state.work.append(["bullets", index, "P", action.card, "play", 0, action.target])
+    else:
+        board.limbo.append(action.card)
+        events.add("wonders.play-spell", "You cast {card}", card=card.name)
+        state.work.append(["finish", index, (action.card, *action.discards)])
+        state.work.append(["bullets", index, "P", action.card, "text", 0, action.target])
+
+
+def _attack(state: State, action: Attack, events: Events) -> None:
+    index = state.player
+    board = state.boards[index]
+    attacker = next(m for m in board.player_minions if m.uid == action.attacker)
+    attacker.exhausted = True
+    if action.target == VILLAIN:
+        events.add("wonders.attack", "{m} attacks the Villain", m=attacker.name)
+        R.damage_hero(state, index, "V", attacker.strength, events, "wonders.attack")
+        return
+    target = next(m for m in board.villain_minions if m.uid == action.target)
+    events.add("wonders.attack", "{m} attacks {t} for {s}", m=attacker.name, t=target.name,
+               s=attacker.strength)
+    target_falls = R.hurt(state, index, target, attacker.strength, attacker.poison, events)
+    events.add("wonders.damage-back", "{t} strikes back at {m} for {s}", t=target.name,
+               m=attacker.name, s=target.strength)
+    attacker_falls = R.hurt(state, index, attacker, target.strength, target.poison, events)
+    fallen = [("V", target)] if target_falls else []
+    if attacker_falls:
+        fallen.append(("P", attacker))
+    R.destroy_all(state, index, fallen, events)
+
+
+GAME = WondersGame()

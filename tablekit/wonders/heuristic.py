@@ -1,0 +1,56 @@
+"""A rule-of-thumb player for Deck of Wonders (used by simulations and hints)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Place, PlayCard
+from tablekit.wonders.state import VILLAIN, State
+
+
+def choose(view: State, legal: list[Any], rng: random.Random) -> Any:
+    """Play cards first, then make safe or lethal attacks, then end the turn."""
+    first = legal[0]
+    if isinstance(first, Keep):
+        return first
+    if isinstance(first, Choose):
+        return _pick_choice(view, legal)
+    if isinstance(first, Place):
+        return legal[0]
+    plays = [a for a in legal if isinstance(a, PlayCard)]
+    if plays:
+        return max(plays, key=lambda a: (view.table[a.card].player.is_minion, -len(a.discards),
+                                         a.target != -2))
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks:
+        return max(attacks, key=lambda a: _attack_value(view, a))
+    ends = [a for a in legal if isinstance(a, EndTurn)]
+    return ends[0] if ends else legal[rng.randrange(len(legal))]
+
+
+def _attack_value(view: State, action: Attack) -> float:
+    board = view.boards[view.player]
+    attacker = next(m for m in board.player_minions if m.uid == action.attacker)
+    if action.target == VILLAIN:
+        return attacker.strength
+    target = next(m for m in board.villain_minions if m.uid == action.target)
+    kills = attacker.poison or attacker.strength + target.damage >= target.health
+    dies = target.poison or (not attacker.shield and target.strength >= attacker.health)
+    return (10 if kills else 0) - (5 if dies else 0) + target.strength
+
+
+def _pick_choice(view: State, legal: list[Any]) -> Any:
+    index, _, _ = view.pending
+    board = view.boards[index]
+    mine = {m.uid: m for m in board.player_minions}
+    theirs = {m.uid: m for m in board.villain_minions}
+
+    def worth(action: Any) -> float:
+        minion = mine.get(action.option) or theirs.get(action.option)
+        if minion is None:
+            return 0.0
+        value = minion.strength + minion.health
+        return -value  # the least valuable minion (text on the Villain side hurts you)
+
+    return max(legal, key=worth) if legal else None

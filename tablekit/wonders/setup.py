@@ -1,0 +1,182 @@
+"""Setting up a game of Deck of Wonders: the configuration, the draw pile, opening hands."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablekit.core.errors import ConfigError, SaveFileError
+from tablekit.core.game import Events
+from tablekit.wonders.campaign import Campaign, all_packs, upgraded_halves
+from tablekit.wonders.cards import CardEntry, Catalog, default_catalog
+from tablekit.wonders.rules import draw_to_hand
+from tablekit.wonders.state import Board, CardSpec, State, compile_card
+
+DECK_METHODS = ("recommended", "picked", "random")
+COLLECTION_SIZE = 28
+OPENING_HAND = 4
+
+
+@dataclass(frozen=True)
+class WondersConfig:
+    """The options of one game (see `make_config`)."""
+
+    villain: str = "cullin"
+    deck: str = "recommended"
+    picks: tuple[str, ...] = ()
+    coop_villain: str | None = None
+    coop_deck: str = "recommended"
+    coop_picks: tuple[str, ...] = ()
+    campaign: dict[str, Any] | None = field(default=None, hash=False)
+    max_rounds: int = 60
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        data: dict[str, Any] = {"villain": self.villain, "deck": self.deck,
+                                "picks": list(self.picks), "max_rounds": self.max_rounds}
+        if self.coop_villain is not None:
+            data.update(coop_villain=self.coop_villain, coop_deck=self.coop_deck,
+                        coop_picks=list(self.coop_picks))
+        if self.campaign is not None:
+            data["campaign"] = self.campaign
+        return data
+
+
+def make_config(villain: str = "cullin", deck: str = "recommended",
+                picks: list[str] | tuple[str, ...] = (), coop_villain: str | None = None,
+                coop_deck: str = "recommended", coop_picks: list[str] | tuple[str, ...] = (),
+                campaign: Campaign | dict[str, Any] | None = None,
+                max_rounds: int = 60) -> WondersConfig:
+    """Check the options: Villain (and co-op partner's), draw-pile method, picks, campaign."""
+    catalog = default_catalog()
+    if isinstance(campaign, Campaign):
+        campaign = campaign.to_json()
+    if campaign is not None:
+        try:
+            progress = Campaign.from_json(campaign, catalog)
+        except SaveFileError as exc:
+            raise ConfigError(str(exc)) from exc
+        campaign = progress.to_json()
+    else:
+        progress = Campaign()
+    if not isinstance(max_rounds, int) or max_rounds < 1:
+        raise ConfigError(f"wonders: max_rounds must be a positive whole number, "
+                          f"got {max_rounds!r}")
+    config = WondersConfig(villain, deck, tuple(picks), coop_villain, coop_deck,
+                           tuple(coop_picks), campaign, max_rounds)
+    for who, method, chosen in ((villain, deck, picks), (coop_villain, coop_deck, coop_picks)):
+        if who is None:
+            continue
+        _check_villain(catalog, progress, who)
+        if method not in DECK_METHODS:
+            raise ConfigError(f"wonders: deck must be one of {', '.join(DECK_METHODS)}, "
+                              f"got {method!r} [rule wonders.draw-pile-methods]")
+        if method == "picked":
+            _check_picks(_collection(catalog, progress), list(chosen))
+    return config
+
+
+def initial_state(config: WondersConfig, rng: random.Random) -> State:
+    """Deal a new game: each board's draw pile shuffled, opening hands of four drawn."""
+    catalog = default_catalog()
+    progress = Campaign.from_json(config.campaign, catalog) if config.campaign else Campaign()
+    table: list[CardSpec] = []
+    events = Events()
+    seats = [(config.villain, config.deck, config.picks)]
+    if config.coop_villain is not None:
+        seats.append((config.coop_villain, config.coop_deck, config.coop_picks))
+    state = State((), rng)
+    state.coop = len(seats) == 2
+    state.max_rounds = config.max_rounds
+    for villain_id, method, picks in seats:
+        state.boards.append(_deal_board(catalog, progress, villain_id, method, picks, table,
+                                        rng, events))
+    state.table = tuple(table)
+    for index in range(len(state.boards)):
+        draw_to_hand(state, index, OPENING_HAND, events, "wonders.opening-hand")
+    state.phase, state.player = "mulligan", 0
+    state.setup_events = list(events.items or [])
+    return state
+
+
+def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: str,
+                picks: tuple[str, ...], table: list[CardSpec], rng: random.Random,
+                events: Events) -> Board:
+    villain = catalog.villains[villain_id]
+    board = Board()
+    board.villain, board.villain_name = villain.id, villain.name
+    rules = [(r.op, r.n) for r in villain.rules]
+    packs = all_packs(catalog)
+    for pack_id in progress.opened:
+        if any(p.id == pack_id for p in villain.packs):
+            rules += [(r.op, r.n) for r in packs[pack_id].rules]
+    board.rules = tuple(rules)
+    board.villain_health = board.villain_max = villain.health
+    board.player_health = board.player_max = villain.player_health
+    events.add("wonders.villain-select", "You face {v}: {vh} health against your {ph}",
+               v=villain.name, vh=villain.health, ph=villain.player_health)
+    for rule in villain.rules:
+        events.add("wonders.special-rules", "Special rule: {t}", t=rule.text or rule.op)
+    bonus = board.rule("minion-strength")
+    own = _instances(catalog.villain_cards(villain.set, progress.opened))
+    chosen = _choose_collection(catalog, progress, villain.colour, method, picks, rng)
+    seen: set[str] = set()
+    for entry in [e for e, _ in own] + chosen:
+        first = entry.id not in seen
+        seen.add(entry.id)
+        upgrade = progress.upgrades.get(entry.id) if first and entry.upgrade_slot else None
+        player, villain_half = upgraded_halves(entry, upgrade)
+        spec = compile_card(len(table), entry, first and entry.upgrade_slot, player,
+                            villain_half, bonus if villain_half.kind == "minion" else 0)
+        table.append(spec)
+        board.draw.append(spec.uid)
+    rng.shuffle(board.draw)
+    events.add("wonders.draw-pile", "The draw pile: {n} of {v}'s cards and {m} collection "
+               "cards ({how}), shuffled", n=len(own), v=villain.name, m=len(chosen), how=method)
+    return board
+
+
+def _instances(entries: list[CardEntry]) -> list[tuple[CardEntry, int]]:
+    return [(e, copy) for e in entries for copy in range(e.copies)]
+
+
+def _collection(catalog: Catalog, progress: Campaign) -> list[CardEntry]:
+    return catalog.collection(progress.opened, progress.collection_sets(catalog))
+
+
+def _choose_collection(catalog: Catalog, progress: Campaign, colour: str, method: str,
+                       picks: tuple[str, ...], rng: random.Random) -> list[CardEntry]:
+    pool = [e for e, _ in _instances(_collection(catalog, progress))]
+    if method == "recommended":
+        return [e for e in pool if e.set == colour][:COLLECTION_SIZE]
+    if method == "random":
+        order = list(range(len(pool)))
+        rng.shuffle(order)
+        return [pool[i] for i in sorted(order[:COLLECTION_SIZE])]
+    by_id = {e.id: e for e in pool}
+    return [by_id[card_id] for card_id in picks]
+
+
+def _check_villain(catalog: Catalog, progress: Campaign, villain: str) -> None:
+    if villain not in catalog.villains:
+        raise ConfigError(f"wonders: unknown Villain {villain!r}; choose one of "
+                          f"{', '.join(progress.available_villains(catalog))} "
+                          "[rule wonders.villain-select]")
+    if villain not in progress.available_villains(catalog):
+        raise ConfigError(f"wonders: {villain!r} is still locked: open its Legacy pack first "
+                          "[rule wonders.legacy-pack]")
+
+
+def _check_picks(collection: list[CardEntry], picks: list[str]) -> None:
+    if len(picks) != COLLECTION_SIZE:
+        raise ConfigError(f"wonders: hand-picked decks need exactly {COLLECTION_SIZE} "
+                          f"collection cards, got {len(picks)} [rule wonders.draw-pile]")
+    owned = {e.id: e.copies for e in collection}
+    for card_id in set(picks):
+        if card_id not in owned:
+            raise ConfigError(f"wonders: {card_id!r} is not in your collection "
+                              "[rule wonders.draw-pile]")
+        if picks.count(card_id) > owned[card_id]:
+            raise ConfigError(f"wonders: {picks.count(card_id)} copies of {card_id!r} picked, "
+                              f"you own {owned[card_id]} [rule wonders.draw-pile]")
