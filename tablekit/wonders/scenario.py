@@ -1,0 +1,77 @@
+"""Hand-built positions: the rulebook's examples, puzzles and tests start from these."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tablekit.core.match import Match
+from tablekit.core.registry import new_game
+from tablekit.wonders.cards import default_catalog
+from tablekit.wonders.state import Board, CardSpec, Minion, State, compile_card
+
+
+def scenario(villain: str = "cullin", hand: Sequence[str] = (),
+             player_minions: Sequence[str] = (), villain_minions: Sequence[str] = (),
+             draw: Sequence[str] = (), discard: Sequence[str] = (),
+             exhausted: Sequence[str] = (), player_health: int | None = None,
+             villain_health: int | None = None, opening: bool = False,
+             seed: int = 0) -> State:
+    """A state in the player's turn with these cards (ids) in these places.
+
+    `draw` lists the draw pile from the top down; `exhausted` names player minions (by id)
+    that are exhausted; every other minion is ready.
+    """
+    catalog = default_catalog()
+    entry = catalog.villains[villain]
+    table: list[CardSpec] = []
+
+    def make(card_id: str) -> int:
+        card = catalog.cards[card_id]
+        table.append(compile_card(len(table), card, False, card.player, card.villain))
+        return len(table) - 1
+
+    board = Board()
+    board.villain, board.villain_name = entry.id, entry.name
+    board.villain_max = entry.health
+    board.rules = tuple((rule.op, rule.n) for rule in entry.rules)
+    board.villain_health = villain_health if villain_health is not None else entry.health
+    board.player_max = entry.player_health
+    board.player_health = player_health if player_health is not None else entry.player_health
+    board.hand = [make(c) for c in hand]
+    board.draw = [make(c) for c in reversed(draw)]
+    board.discard = [make(c) for c in discard]
+    tired = list(exhausted)
+    for card_id in player_minions:
+        uid = make(card_id)
+        is_tired = card_id in tired
+        if is_tired:
+            tired.remove(card_id)
+        board.player_minions.append(Minion(uid, table[uid].name, table[uid].player, is_tired))
+    for card_id in villain_minions:
+        uid = make(card_id)
+        board.villain_minions.append(Minion(uid, table[uid].name, table[uid].villain, False))
+    state = State(tuple(table), random.Random(seed))
+    state.boards = [board]
+    state.phase, state.player, state.opening = "play", 0, opening
+    state.round = 1 if opening else 2
+    return state
+
+
+def scenario_match(**layout: object) -> Match:
+    """A Match that starts from `scenario(**layout)` (for notebooks: undo works, saving
+    replays from the dealt game and so is not offered for these)."""
+    match = new_game("wonders", seed=int(layout.get("seed", 0)))  # type: ignore[arg-type]
+    match.state = scenario(**layout)  # type: ignore[arg-type]
+    return match
+
+
+def uid_of(state: State, name: str, where: str = "any", nth: int = 0) -> int:
+    """The uid of the `nth` card with this name (or id) in a place of board 0."""
+    board = state.boards[0]
+    places = {"hand": board.hand, "draw": board.draw, "discard": board.discard,
+              "player": [m.uid for m in board.player_minions],
+              "villain": [m.uid for m in board.villain_minions]}
+    pool = places[where] if where != "any" else [u for p in places.values() for u in p]
+    found = [u for u in pool if name in (state.table[u].name, state.table[u].id)]
+    return found[nth]
