@@ -409,7 +409,8 @@ class _Search:
             for gain, child, step in self._options(*state):
                 total = acc + gain
                 bound = total + (self.best(*child) if child else 0.0)
-                heapq.heappush(heap, (-bound, counter, total, child, steps + (step,)))
+                # among equal bounds the newest first: depth-first, so ties cannot explode
+                heapq.heappush(heap, (-bound, -counter, total, child, steps + (step,)))
                 counter += 1
         return layouts
 

@@ -24,16 +24,16 @@ LEGAL_RULES = {Keep: "wonders.mulligan", Mulligan: "wonders.mulligan",
 
 def legal_reason(state: State, action: Any) -> tuple[str, str]:
     """The rule that allows a legal action."""
-    rule = LEGAL_RULES.get(type(action), "core.offered")
+    rule = LEGAL_RULES.get(type(action), "wonders.not-offered")
     return rule, f"{action} is allowed now"
 
 
 def illegal_reason(game: Any, state: State, action: Any) -> tuple[str, str]:
     """The rule an illegal action breaks, and a sentence saying why."""
     if state.result is not None:
-        return "core.game-over", "the game is over"
+        return "wonders.game-over", "the game is over"
     if type(action) not in LEGAL_RULES:
-        return "core.not-offered", f"{action!r} is not a Deck of Wonders action"
+        return "wonders.not-offered", f"{action!r} is not a Deck of Wonders action"
     if state.pending is not None and type(action) is not Choose:
         return "wonders.choice", "card text is waiting for you to choose how it resolves"
     if state.lineup is not None and type(action) is not Place:
@@ -45,7 +45,7 @@ def illegal_reason(game: Any, state: State, action: Any) -> tuple[str, str]:
         return _play_problem(state, action)
     if isinstance(action, Attack):
         return _attack_problem(state, action)
-    return "core.not-offered", "it is not one of the choices open now"
+    return "wonders.not-offered", "it is not one of the choices open now"
 
 
 def _phase_problem(state: State, action: Any) -> tuple[str, str] | None:
@@ -91,4 +91,4 @@ def _attack_problem(state: State, action: Attack) -> tuple[str, str]:
                                  "anything else is attacked")
     if action.target != VILLAIN and all(m.uid != action.target for m in board.villain_minions):
         return "wonders.attack", "the target is not a Villain minion in play"
-    return "core.not-offered", "it is not one of the choices open now"
+    return "wonders.not-offered", "it is not one of the choices open now"

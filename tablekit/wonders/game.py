@@ -166,7 +166,7 @@ class WondersGame(Game):
                 board.hand, board.draw = pool[:len(board.hand)], pool[len(board.hand):]
             else:
                 board.draw.sort()
-        seen.rng = random.Random(0)
+        seen.rng, seen.rng_shared = random.Random(0), False
         return seen
 
     def determinize(self, view: State, rng: random.Random) -> State:
@@ -180,7 +180,7 @@ class WondersGame(Game):
                     pool = board.hand + board.draw
                     rng.shuffle(pool)
                     board.hand, board.draw = pool[:len(board.hand)], pool[len(board.hand):]
-        state.rng = random.Random(rng.getrandbits(64))
+        state.rng, state.rng_shared = random.Random(rng.getrandbits(64)), False
         return state
 
     def snapshot(self, state: State) -> dict[str, Any]:

@@ -114,7 +114,7 @@ def take_top(state: State, index: int, events: Events) -> int | None:
             events.add("wonders.nothing-to-draw", "No card is left to draw")
             return None
         board.draw, board.discard = board.discard, []
-        state.rng.shuffle(board.draw)
+        state.random().shuffle(board.draw)
         events.add("wonders.reshuffle", "The draw pile is empty: the {n} discarded cards are "
                    "shuffled into a new draw pile", n=len(board.draw))
     return board.draw.pop()
@@ -259,6 +259,9 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
             target = NONE
     frame[5], frame[6] = bullet_no + 1, None
     rule = _TEXT_RULE[part]
+    if bullet_no == 0:
+        events.add(rule, "{card}: its {part} text resolves ({side} half)", card=card.name,
+                   part=_PART_NAME[part], side=SIDE_NAME[side])
     if not _feasible(state, index, side, uid, bullet, target):
         events.add("wonders.skip-bullet", "{card}: a bullet cannot be carried out and is skipped",
                    card=card.name)
@@ -269,6 +272,7 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
             return
 
 
+_PART_NAME = {"play": "PLAY", "death": "DEATH", "text": "spell"}
 _TEXT_RULE = {"play": "wonders.play-text", "death": "wonders.death-text",
               "text": "wonders.spell-text"}
 

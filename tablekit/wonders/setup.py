@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from tablekit.core.errors import ConfigError, SaveFileError
@@ -11,7 +12,7 @@ from tablekit.core.game import Events
 from tablekit.wonders.campaign import Campaign, all_packs, upgraded_halves
 from tablekit.wonders.cards import CardEntry, Catalog, default_catalog
 from tablekit.wonders.rules import draw_to_hand
-from tablekit.wonders.state import Board, CardSpec, State, compile_card
+from tablekit.wonders.state import Board, CardSpec, HalfSpec, State, compile_half
 
 DECK_METHODS = ("recommended", "picked", "random")
 COLLECTION_SIZE = 28
@@ -79,6 +80,36 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
 
 def initial_state(config: WondersConfig, rng: random.Random) -> State:
     """Deal a new game: each board's draw pile shuffled, opening hands of four drawn."""
+    events = Events()
+    state = State((), rng)
+    state.coop = config.coop_villain is not None
+    state.max_rounds = config.max_rounds
+    key = repr(sorted(config.to_json().items()))
+    template = _TEMPLATES.get(key)
+    if template is None or "random" in (config.deck, config.coop_deck):
+        template = _build_template(config, rng)
+        if "random" not in (config.deck, config.coop_deck):
+            _TEMPLATES[key] = template
+    table, boards, setup_events = template
+    state.table = table
+    for board in boards:
+        dealt = board.copy()
+        rng.shuffle(dealt.draw)
+        state.boards.append(dealt)
+    events.items = list(setup_events)  # type: ignore[union-attr]
+    for index in range(len(state.boards)):
+        draw_to_hand(state, index, OPENING_HAND, events, "wonders.opening-hand")
+    state.phase, state.player = "mulligan", 0
+    state.setup_events = list(events.items or [])
+    return state
+
+
+# dealt games that use no randomness before the shuffle, by configuration (set-up is hot)
+_TEMPLATES: dict[str, tuple[tuple[CardSpec, ...], list[Board], list[Any]]] = {}
+
+
+def _build_template(config: WondersConfig, rng: random.Random
+                    ) -> tuple[tuple[CardSpec, ...], list[Board], list[Any]]:
     catalog = default_catalog()
     progress = Campaign.from_json(config.campaign, catalog) if config.campaign else Campaign()
     table: list[CardSpec] = []
@@ -86,18 +117,9 @@ def initial_state(config: WondersConfig, rng: random.Random) -> State:
     seats = [(config.villain, config.deck, config.picks)]
     if config.coop_villain is not None:
         seats.append((config.coop_villain, config.coop_deck, config.coop_picks))
-    state = State((), rng)
-    state.coop = len(seats) == 2
-    state.max_rounds = config.max_rounds
-    for villain_id, method, picks in seats:
-        state.boards.append(_deal_board(catalog, progress, villain_id, method, picks, table,
-                                        rng, events))
-    state.table = tuple(table)
-    for index in range(len(state.boards)):
-        draw_to_hand(state, index, OPENING_HAND, events, "wonders.opening-hand")
-    state.phase, state.player = "mulligan", 0
-    state.setup_events = list(events.items or [])
-    return state
+    boards = [_deal_board(catalog, progress, villain_id, method, picks, table, rng, events)
+              for villain_id, method, picks in seats]
+    return tuple(table), boards, list(events.items or [])
 
 
 def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: str,
@@ -126,15 +148,22 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
         first = entry.id not in seen
         seen.add(entry.id)
         upgrade = progress.upgrades.get(entry.id) if first and entry.upgrade_slot else None
-        player, villain_half = upgraded_halves(entry, upgrade)
-        spec = compile_card(len(table), entry, first and entry.upgrade_slot, player,
-                            villain_half, bonus if villain_half.kind == "minion" else 0)
+        player, villain_half = _compiled(entry.id, upgrade, bonus)
+        spec = CardSpec(len(table), entry.id, entry.name, entry.set,
+                        first and entry.upgrade_slot, player, villain_half)
         table.append(spec)
         board.draw.append(spec.uid)
-    rng.shuffle(board.draw)
     events.add("wonders.draw-pile", "The draw pile: {n} of {v}'s cards and {m} collection "
                "cards ({how}), shuffled", n=len(own), v=villain.name, m=len(chosen), how=method)
     return board
+
+
+@cache
+def _compiled(card_id: str, upgrade: str | None, bonus: int) -> tuple[HalfSpec, HalfSpec]:
+    """Both halves of a sample-set card, upgraded and compiled (cached: set-up is hot)."""
+    entry = default_catalog().cards[card_id]
+    player, villain = upgraded_halves(entry, upgrade)
+    return compile_half(player), compile_half(villain, bonus if villain.kind == "minion" else 0)
 
 
 def _instances(entries: list[CardEntry]) -> list[tuple[CardEntry, int]]:

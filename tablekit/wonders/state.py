@@ -196,7 +196,7 @@ class State:
 
     __slots__ = ("table", "boards", "phase", "player", "round", "work", "pending", "lineup",
                  "villain_board", "result", "result_text", "rng", "max_rounds", "setup_events",
-                 "coop", "opening", "passed")
+                 "coop", "opening", "passed", "rng_shared")
 
     def __init__(self, table: tuple[CardSpec, ...], rng: random.Random) -> None:
         self.table = table
@@ -216,6 +216,7 @@ class State:
         self.coop = False
         self.opening = True        # the Villain's opening turn has not happened yet
         self.passed: list[int] = []  # co-op: cards handed over this turn, delivered together
+        self.rng_shared = False      # a clone shares the generator until one of them draws
 
     def clone(self) -> State:
         """An independent copy (written by hand: cheap)."""
@@ -228,10 +229,18 @@ class State:
         twin.lineup = self.lineup.copy() if self.lineup is not None else None
         twin.villain_board, twin.result, twin.result_text = (self.villain_board, self.result,
                                                              self.result_text)
-        twin.rng = copy_rng(self.rng)
+        twin.rng = self.rng  # copied on first use by either side (see `random`)
+        twin.rng_shared = self.rng_shared = True
         twin.max_rounds, twin.setup_events = self.max_rounds, self.setup_events
         twin.coop, twin.opening, twin.passed = self.coop, self.opening, list(self.passed)
         return twin
+
+    def random(self) -> random.Random:
+        """The state's own generator (copied first if a clone still shares it)."""
+        if self.rng_shared:
+            self.rng = copy_rng(self.rng)
+            self.rng_shared = False
+        return self.rng
 
     def name(self, uid: int) -> str:
         """A card's name by uid."""
