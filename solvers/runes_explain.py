@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from tablekit.runes.cards import Card, CardType
+from tablekit.runes.cards import HERO_NAMES, Card
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 
 RULE_IDS = ("runes.deck-size", "runes.copy-limit", "runes.owned", "runes.unique",
@@ -86,18 +86,16 @@ def _model(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_of: Mapping[s
                       dict[str, cp_model.IntVar]]:
     model = cp_model.CpModel()
     cards = {card.id: card for card in owned}
-    copies = {cid: model.new_int_var(0, 2, f"copies[{cid}]") for cid in cards}
+    copies = {cid: model.new_int_var(0, DECK_SIZE, f"copies[{cid}]") for cid in cards}
     rule_lits = {rule: model.new_bool_var(rule) for rule in RULE_IDS}
     # Build: exactly twenty cards.
     model.add(sum(copies.values()) == DECK_SIZE).only_enforce_if(rule_lits["runes.deck-size"])
-    # Copy limits: one Equipment, two of anything else (the domain already caps at two).
+    # Copy limits: one Equipment, two of anything else.
     for cid, card in cards.items():
-        if card.type is CardType.EQUIPMENT:
-            model.add(copies[cid] <= 1).only_enforce_if(rule_lits["runes.copy-limit"])
+        model.add(copies[cid] <= card.copy_limit).only_enforce_if(rule_lits["runes.copy-limit"])
     # Collection: never more copies than owned.
     for cid, card in cards.items():
-        if owned[card] < 2:
-            model.add(copies[cid] <= owned[card]).only_enforce_if(rule_lits["runes.owned"])
+        model.add(copies[cid] <= owned[card]).only_enforce_if(rule_lits["runes.owned"])
     # Unique properties: at most one card carrying each.
     groups: dict[str, list[str]] = {}
     for cid, card in cards.items():
@@ -129,6 +127,7 @@ def _solve(model: cp_model.CpModel, seed: int, workers: int) -> tuple[cp_model.C
     solver = cp_model.CpSolver()
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = workers
+    solver.parameters.linearization_level = 2  # the counting bounds prove conflicts at once
     solver.parameters.max_time_in_seconds = 10.0
     return solver, solver.solve(model)
 
@@ -136,18 +135,22 @@ def _solve(model: cp_model.CpModel, seed: int, workers: int) -> tuple[cp_model.C
 def _minimal_core(model: cp_model.CpModel, assumed: list[cp_model.IntVar], seed: int,
                   workers: int) -> set[int] | None:
     """A minimal set of assumption indices that cannot hold together; None if all can."""
-    def infeasible(lits: list[cp_model.IntVar]) -> bool:
+    def core_of(lits: list[cp_model.IntVar]) -> list[int] | None:
         model.clear_assumptions()
         model.add_assumptions(lits)
-        _, status = _solve(model, seed, workers)
-        return status == cp_model.INFEASIBLE
+        solver, status = _solve(model, seed, workers)
+        if status != cp_model.INFEASIBLE:
+            return None
+        return list(solver.sufficient_assumptions_for_infeasibility())
 
-    if not infeasible(assumed):
+    by_index = {lit.index: lit for lit in assumed}
+    first = core_of(assumed)
+    if first is None:
         return None
-    core = list(assumed)
+    core = [by_index[i] for i in first if i in by_index] or list(assumed)
     for lit in list(core):
         trial = [other for other in core if other is not lit]
-        if infeasible(trial):
+        if core_of(trial) is not None:
             core = trial
     model.clear_assumptions()
     return {lit.index for lit in core}
@@ -208,6 +211,16 @@ def _message(rules: tuple[str, ...], wishes: tuple[Wish, ...], owned: Mapping[Ca
                          f"{card.copy_limit} of the same {card.type.value.capitalize()} card.")
         if "runes.owned" in rules and w.copies > owned[card]:
             parts.append(f"{w.copies} copies of {card.name} requested; {owned[card]} owned.")
+    excluded = {w.card for w in wishes if w.kind == "exclude"}
+    heroes = [w.card for w in wishes if w.kind == "hero"]
+    for w in includes:
+        card = cards[w.card]
+        if w.card in excluded:
+            parts.append(f"{card.name} is both required and excluded.")
+        for hero in heroes:
+            if card.hero not in (None, hero):
+                parts.append(f"{card.name} is a {HERO_NAMES[card.hero]} card, but only "
+                             f"{HERO_NAMES[hero]}'s cards and neutral cards are wanted.")
     if "runes.deck-size" in rules:
         asked = sum(w.copies for w in includes)
         parts.append(f"{asked} cards requested; a deck holds exactly {DECK_SIZE}."
