@@ -44,9 +44,13 @@ class WondersGame(Game):
         return load_rulebook("wonders", DATA / "rules.toml")
 
     # -- set-up ----------------------------------------------------------------------------
-    def make_config(self, **options: Any) -> WondersConfig:
+    def make_config(self, villain: str = "cullin", deck: str = "recommended",
+                    picks: Any = (), coop_villain: str | None = None,
+                    coop_deck: str = "recommended", coop_picks: Any = (),
+                    campaign: Any = None, max_rounds: int = 60) -> WondersConfig:
         """Check the options; see `tablekit.wonders.setup.make_config`."""
-        return make_config(**options)
+        return make_config(villain, deck, picks, coop_villain, coop_deck, coop_picks, campaign,
+                           max_rounds)
 
     def config_to_json(self, config: WondersConfig) -> dict[str, Any]:
         """The options as JSON data."""
