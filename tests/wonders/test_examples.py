@@ -7,7 +7,7 @@ from tablekit.core.game import Events
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Place, PlayCard
 from tablekit.wonders.game import GAME
 from tablekit.wonders.scenario import scenario, uid_of
-from tablekit.wonders.state import NONE, VILLAIN
+from tablekit.wonders.state import VILLAIN
 
 
 def names(minions):

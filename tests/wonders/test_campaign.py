@@ -1,0 +1,121 @@
+"""The campaign: Legacy packs, upgrades, Fated Forms, and the campaign file."""
+
+import json
+
+import pytest
+
+import tablekit
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
+from tablekit.wonders.campaign import Campaign, upgraded_halves
+from tablekit.wonders.cards import default_catalog
+
+
+def test_packs_open_when_their_conditions_are_met():
+    campaign = Campaign()
+    assert campaign.record_game("cullin", won=False, player_health=0) == []
+    opened = campaign.record_game("cullin", won=False, player_health=0)
+    assert [p.id for p in opened] == ["cullin-menagerie"]  # two games played
+    opened = campaign.record_game("cullin", won=True, player_health=20)
+    assert {p.id for p in opened} == {"cullin-decree", "cullin-crown"}
+    assert "cullin-fated" in campaign.available_villains()
+    assert campaign.upgrades_due == 1
+
+
+def test_opened_packs_change_the_game():
+    campaign = Campaign(opened=["cullin-menagerie", "cullin-decree"])
+    state = tablekit.new_game("wonders", seed=1, campaign=campaign).state
+    ids = [state.table[u].id for u in state.boards[0].card_uids()]
+    assert "pampered-griffin" in ids  # a pack card joined Cullin's set
+    troll = next(state.table[u] for u in state.boards[0].card_uids()
+                 if state.table[u].id == "forest-troll")
+    assert troll.villain.strength == 6  # the Royal Decree rules card: +1 strength
+    base = tablekit.new_game("wonders", seed=1).state
+    assert "pampered-griffin" not in [base.table[u].id for u in base.boards[0].card_uids()]
+
+
+def test_fated_form_joins_the_collection_when_beaten():
+    campaign = Campaign(opened=["cullin-crown"])
+    assert tablekit.new_game("wonders", villain="cullin-fated", campaign=campaign)
+    campaign.record_game("cullin-fated", won=True, player_health=3)
+    assert campaign.collection_sets() == ["cullin"]
+    picks = ["gnomish-servant"] * 2 + ["tide-caller"] * 3 + ["reef-guardian"] * 3
+    picks += ["mist-seer"] * 3 + ["frost-bolt"] * 3 + ["bubble-ward"] * 3 + ["eel-lurker"] * 3
+    picks += ["kraken-spawn"] * 3 + ["tidal-surge"] * 3 + ["pearl-diver"] * 2
+    assert len(picks) == 28
+    match = tablekit.new_game("wonders", villain="morwen", deck="picked", picks=picks,
+                              campaign=campaign)
+    assert match.state.boards[0].draw
+    with pytest.raises(ConfigError):
+        tablekit.new_game("wonders", villain="morwen", deck="picked", picks=picks)
+
+
+def test_upgrades_apply_to_one_copy_and_follow_their_limits():
+    campaign = Campaign(upgrades_due=3)
+    with pytest.raises(IllegalActionError, match="no cost"):
+        campaign.apply_upgrade("hungry-wolf", "player-cost")
+    with pytest.raises(IllegalActionError, match="no Draw"):
+        campaign.apply_upgrade("hungry-wolf", "villain-draw")
+    campaign.apply_upgrade("hungry-wolf", "player-strength")
+    with pytest.raises(IllegalActionError, match="already"):
+        campaign.apply_upgrade("hungry-wolf", "player-health")
+    campaign.apply_upgrade("poison-toad", "villain-health")
+    campaign.apply_upgrade("baited-trap", "player-cost")
+    with pytest.raises(IllegalActionError, match="earned by winning"):
+        campaign.apply_upgrade("forest-troll", "villain-strength")
+    state = tablekit.new_game("wonders", seed=2, campaign=campaign).state
+    wolves = [state.table[u] for u in range(len(state.table))
+              if state.table[u].id == "hungry-wolf"]
+    assert sorted(w.player.strength for w in wolves) == [3, 4]
+    assert [w.upgradeable for w in wolves].count(True) == 1
+    toads = [state.table[u] for u in range(len(state.table)) if state.table[u].id == "poison-toad"]
+    assert min(t.villain.health for t in toads) == 1  # never below 1
+    trap = next(c for c in state.table if c.id == "baited-trap")
+    assert trap.player.discard_cost == 0
+
+
+def test_every_upgrade_type():
+    cards = default_catalog().cards
+    player, villain = upgraded_halves(cards["acorn-sprite"], "player-draw")
+    assert player.play[0][0].n == 2
+    player, _ = upgraded_halves(cards["hungry-wolf"], "player-draw")
+    assert player.play[-1][0].op == "draw"
+    _, villain = upgraded_halves(cards["acorn-sprite"], "villain-draw")
+    assert villain.play[0][0].n == 0
+    player, _ = upgraded_halves(cards["hungry-wolf"], "player-health")
+    assert player.health == 2
+    _, villain = upgraded_halves(cards["fire-venom-spider"], "villain-strength")
+    assert villain.strength == 0
+    _, villain = upgraded_halves(cards["hungry-wolf"], "villain-strength")
+    assert villain.strength == 2
+
+
+def test_campaign_file_round_trip(tmp_path):
+    campaign = Campaign(opened=["cullin-menagerie"], upgrades={"hungry-wolf": "player-health"},
+                        upgrades_due=1)
+    campaign.record_game("morwen", won=False, player_health=0)
+    path = tmp_path / "campaign.json"
+    campaign.save(path)
+    again = Campaign.load(path)
+    assert again == campaign
+
+
+@pytest.mark.parametrize("damage", [
+    lambda d: "{broken",
+    lambda d: json.dumps({**d, "format": "other"}),
+    lambda d: json.dumps({**d, "version": 7}),
+    lambda d: json.dumps({**d, "opened": ["no-such-pack"]}),
+    lambda d: json.dumps({**d, "upgrades": {"hungry-wolf": "gold-plating"}}),
+    lambda d: json.dumps({**d, "upgrades": {"hungry-wolf": "player-cost"}}),
+    lambda d: json.dumps({**d, "fated_beaten": ["cullin"]}),
+    lambda d: json.dumps({**d, "record": {"cullin": {"games": -1}}}),
+    lambda d: json.dumps({**d, "upgrades_due": "many"}),
+])
+def test_corrupted_campaign_files_are_refused(tmp_path, damage):
+    path = tmp_path / "campaign.json"
+    Campaign().save(path)
+    path.write_text(damage(json.loads(path.read_text())))
+    with pytest.raises(SaveFileError):
+        Campaign.load(path)
+    with pytest.raises(ConfigError):
+        tablekit.new_game("wonders", campaign=json.loads(path.read_text())
+                          if path.read_text().startswith("{\"") else {"format": "x"})
