@@ -171,6 +171,7 @@ class WondersGame(Game):
             else:
                 board.draw.sort()
         seen.rng, seen.rng_shared = random.Random(0), False
+        seen.viewer = player
         return seen
 
     def determinize(self, view: State, rng: random.Random) -> State:
@@ -180,7 +181,7 @@ class WondersGame(Game):
             rng.shuffle(board.draw)
         if state.coop:
             for index, board in enumerate(state.boards):
-                if index != view.player:
+                if index != view.viewer:
                     pool = board.hand + board.draw
                     rng.shuffle(pool)
                     board.hand, board.draw = pool[:len(board.hand)], pool[len(board.hand):]

@@ -196,7 +196,7 @@ class State:
 
     __slots__ = ("table", "boards", "phase", "player", "round", "work", "pending", "lineup",
                  "villain_board", "result", "result_text", "rng", "max_rounds", "setup_events",
-                 "coop", "opening", "passed", "rng_shared")
+                 "coop", "opening", "passed", "rng_shared", "viewer")
 
     def __init__(self, table: tuple[CardSpec, ...], rng: random.Random) -> None:
         self.table = table
@@ -217,6 +217,7 @@ class State:
         self.opening = True        # the Villain's opening turn has not happened yet
         self.passed: list[int] = []  # co-op: cards handed over this turn, delivered together
         self.rng_shared = False      # a clone shares the generator until one of them draws
+        self.viewer: int | None = None  # set on views: the player who sees this
 
     def clone(self) -> State:
         """An independent copy (written by hand: cheap)."""
@@ -229,6 +230,7 @@ class State:
         twin.lineup = self.lineup.copy() if self.lineup is not None else None
         twin.villain_board, twin.result, twin.result_text = (self.villain_board, self.result,
                                                              self.result_text)
+        twin.viewer = self.viewer
         twin.rng = self.rng  # copied on first use by either side (see `random`)
         twin.rng_shared = self.rng_shared = True
         twin.max_rounds, twin.setup_events = self.max_rounds, self.setup_events
