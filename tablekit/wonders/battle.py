@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-BRUTE_FORCE_LIMIT = 5040  # up to this many layouts, every concrete layout is listed
+BRUTE_FORCE_LIMIT = 120  # up to this many layouts, every concrete layout is listed
 
 
 @dataclass(frozen=True, slots=True)

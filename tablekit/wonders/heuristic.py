@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Place, PlayCard
+from tablekit.wonders.battle import BattleCriterion, best_battle_lines
+from tablekit.wonders.rules import fighter
 from tablekit.wonders.state import VILLAIN, State
 
 
@@ -17,7 +19,7 @@ def choose(view: State, legal: list[Any], rng: random.Random) -> Any:
     if isinstance(first, Choose):
         return _pick_choice(view, legal)
     if isinstance(first, Place):
-        return legal[0]
+        return _place(view, legal)
     plays = [a for a in legal if isinstance(a, PlayCard)]
     if plays:
         return max(plays, key=lambda a: (view.table[a.card].player.is_minion, -len(a.discards),
@@ -54,3 +56,21 @@ def _pick_choice(view: State, legal: list[Any]) -> Any:
         return -value  # the least valuable minion (text on the Villain side hurts you)
 
     return max(legal, key=worth) if legal else None
+
+
+def _place(view: State, legal: list[Any]) -> Any:
+    """Follow the Battle Lines advisor's best layout."""
+    lineup = view.lineup
+    board = view.boards[lineup.board]
+    by_uid = {m.uid: m for m in board.villain_minions}
+    villains = [by_uid[u] for u in lineup.villain_order + lineup.villain_left]
+    players = board.player_minions
+    best = best_battle_lines([fighter(m) for m in players], [fighter(m) for m in villains],
+                             BattleCriterion(player_health=board.player_health), limit=1)
+    offered = {a.minion: a for a in legal}
+    order = [villains[j].uid for j in best[0].villain_indices] + \
+        [players[i].uid for i in best[0].player_indices]
+    for uid in order:
+        if uid in offered:
+            return offered[uid]
+    return legal[0]

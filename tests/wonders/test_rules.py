@@ -56,7 +56,7 @@ def test_setup_draw_pile_is_villain_set_plus_28_and_four_in_hand():
 
 
 def test_villain_health_comes_from_the_villain_card():
-    assert tablekit.new_game("wonders", villain="grak").state.boards[0].villain_health == 35
+    assert tablekit.new_game("wonders", villain="grak").state.boards[0].villain_health == 30
 
 
 def test_random_deck_deals_28_from_the_whole_collection():
