@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wonders.battle import BattleReport, resolve_villain_attacks
-from tablekit.wonders.rules import damage_hero, destroy_all, fighter
+from tablekit.wonders.battle import BattleReport, _resolve
+from tablekit.wonders.rules import damage_hero, destroy_all
 from tablekit.wonders.state import LineUp, Minion, State
 
 
@@ -16,8 +16,7 @@ def fight(state: State, lineup: LineUp, events: Events) -> BattleReport:
     players = {m.uid: m for m in board.player_minions}
     v_line = [villains[u] for u in lineup.villain_order]
     p_line = [players[u] for u in lineup.player_order]
-    report = resolve_villain_attacks([fighter(m) for m in p_line],
-                                     [fighter(m) for m in v_line])
+    report = _resolve(p_line, v_line)  # minions have every field a Fighter has
     _narrate(report, p_line, v_line, events)
     for minion in v_line:
         minion.exhausted = True

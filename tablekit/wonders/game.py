@@ -92,29 +92,35 @@ class WondersGame(Game):
         table = state.table
         actions: list[Any] = [END_TURN]
         seen: set[str] = set()
-        for uid in board.hand:
+        hand = board.hand
+        for uid in hand:
             card = table[uid]
             if card.id in seen:
                 continue
             seen.add(card.id)
             half = card.player
-            others = [u for u in board.hand if u != uid]
-            if half.discard_cost > len(others):
+            cost = half.discard_cost
+            if cost >= len(hand):
+                continue
+            if half.choice is None and not cost:
+                actions.append(PlayCard(uid, NONE, (), card.name))
                 continue
             targets = _play_targets(state, board, uid)
-            for paid in _payments(state, others, half.discard_cost):
+            payments = _payments(state, [u for u in hand if u != uid], cost) if cost else [()]
+            for paid in payments:
                 for target in targets:
-                    actions.append(PlayCard(uid, target, paid, _play_label(state, uid, target,
-                                                                           paid)))
+                    actions.append(PlayCard(uid, target, paid,
+                                            _play_label(state, uid, target, paid)))
         taunts = [m for m in board.villain_minions if m.taunt]
         marks = taunts or board.villain_minions
         for minion in board.player_minions:
             if minion.exhausted:
                 continue
+            name = minion.name
             for foe in marks:
-                actions.append(Attack(minion.uid, foe.uid, f"{minion.name} → {foe.name}"))
+                actions.append(Attack(minion.uid, foe.uid, name + " → " + foe.name))
             if not taunts:
-                actions.append(Attack(minion.uid, VILLAIN, f"{minion.name} → the Villain"))
+                actions.append(Attack(minion.uid, VILLAIN, name + " → the Villain"))
         return actions
 
     # -- applying --------------------------------------------------------------------------

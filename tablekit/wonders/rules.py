@@ -468,8 +468,8 @@ def set_battle_lines(state: State, index: int, events: Events) -> None:
     ready = [m.uid for m in board.villain_minions if not m.exhausted]
     if not ready:
         return
-    fighters = [fighter(m) for m in board.player_minions]
-    groups = [[board.player_minions[i].uid for i in g] for g in player_groups(fighters)]
+    groups = [[board.player_minions[i].uid for i in g]
+              for g in player_groups(board.player_minions)]
     if not groups:
         ready_row = ready
         state.lineup = LineUp(index, [], [])
