@@ -1,0 +1,196 @@
+"""Deckula! hindsight: the best score any sequence of choices could have reached for one deal.
+
+How it is exact: once the deal is made, Deckula! has no more chance — every card's position is
+fixed, so the game is a finite tree of the player's choices. We search that tree depth first
+through the real rules engine (`apply_unchecked` on hand-cloned states), with
+
+* a transposition table with dominance: the final score depends only on the position, not on
+  the path, and more energy never hurts (it is only spent by choice or taken by effects), so a
+  position already explored with at least as much energy is never explored again;
+* branch and bound: a position is cut when an optimistic bound on its best final score cannot
+  beat the best game found so far. The bound counts, for every card that could still be in
+  play at the end, the most it could ever score (positive part only), and it respects energy:
+  with E energy, N non-arrow cards to come and T energy that arriving cards will surely take
+  (or end the game), at most (E - T + N) // 3 of them can be bought, because each buy costs 2
+  energy and energy only comes from discarding drawn cards;
+* the heuristic's move tried first, so a good game is found early and the bound cuts more.
+
+Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tablekit.core.game import Action, Events
+from tablekit.core.match import Match
+from tablekit.deckula.cards import CardSpec
+from tablekit.deckula.game import GAME
+from tablekit.deckula.heuristic import choose
+from tablekit.deckula.state import DeckulaState
+
+DEFAULT_NODE_BUDGET = 300_000
+
+
+@dataclass(frozen=True)
+class HindsightResult:
+    """The best score for a deal: status, the score, a line of play reaching it, search size."""
+
+    status: str                    # "optimal", or "feasible" when the node budget ran out
+    best_score: int
+    best_actions: tuple[Action, ...]
+    player_score: int | None       # the score of the match that was analysed, when it is over
+    bound: int                     # no line of play can score more than this
+    nodes: int
+    wall_time: float
+
+    def summary(self) -> str:
+        """One sentence comparing the player's score with the hindsight best."""
+        proof = ("proven best" if self.status == "optimal"
+                 else f"search stopped at its budget, best found (no line can beat {self.bound})")
+        played = f"You scored {self.player_score}; " if self.player_score is not None else ""
+        return f"{played}{proof} for this deal: {self.best_score} VP ({self.nodes:,} positions searched)."
+
+
+def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET) -> HindsightResult:
+    """Search every line of play for the deal of `match`; the best score with a line reaching it."""
+    if match.game is not GAME:
+        raise ValueError(f"hindsight analyses Deckula! matches, not {match.game.name}")
+    start = time.perf_counter()
+    root = Match(match.game, match.config, match.seed).state
+    search = _Search(root, node_budget)
+    search.run(root, [])
+    outcome = match.outcome
+    player = int(outcome.scores[0]) if outcome else None
+    status = "optimal" if not search.exhausted else "feasible"
+    bound = max(search.best, 0) if status == "optimal" else search.bound(root)
+    return HindsightResult(status, max(search.best, 0), tuple(search.best_line), player, bound,
+                           search.nodes, time.perf_counter() - start)
+
+
+class _Search:
+    """Depth-first branch and bound over the real engine, with dominance on energy."""
+
+    def __init__(self, root: DeckulaState, node_budget: int) -> None:
+        self.best, self.best_line = -1, []
+        self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
+        self.most_energy: dict[tuple, int] = {}
+        self.silent = Events(None)
+        tag_counts: dict[str, int] = {}
+        for card in root.cards:
+            for tag in card.spec.tags:
+                tag_counts[tag] = tag_counts.get(tag, 0) + 1
+        self.potential = [_potential(card.spec, tag_counts) for card in root.cards]
+        self.free = [card.spec.arrow is not None for card in root.cards]
+        self.keeper = [_keeper(card.spec) for card in root.cards]
+        self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
+        self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
+        self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
+                         and e.timing == "instant" and not e.unless_tag and not e.min_visitors)
+                     if c.spec.arrow else 0 for c in root.cards]
+
+    def run(self, state: DeckulaState, line: list[Action]) -> None:
+        """Explore `state`, reached by `line`."""
+        if state.result is not None:
+            score = state.score() if state.result == "survived" else 0
+            if score > self.best:
+                self.best, self.best_line = score, list(line)
+            return
+        if self.nodes >= self.node_budget:
+            self.exhausted = True
+            return
+        key = _key(state)
+        if self.most_energy.get(key, -1) >= state.energy or self.bound(state) <= self.best:
+            return  # seen with at least as much energy (more energy never hurts), or hopeless
+        self.most_energy[key] = state.energy
+        self.nodes += 1
+        for action in _ordered(state):
+            child = state.clone()
+            GAME.apply_unchecked(child, action, self.silent)
+            line.append(action)
+            self.run(child, line)
+            line.pop()
+
+    def bound(self, state: DeckulaState) -> int:
+        """An optimistic bound on the best final score reachable from `state` (never too low)."""
+        potential = self._potentials(state)
+        free = self.free
+        bound = sum(potential[u] for u in state.home) + sum(potential[u] for u in state.threat)
+        coming = state.draw + [state.drawn] if state.drawn is not None else state.draw
+        bought = sorted((potential[u] for u in coming if not free[u]), reverse=True)
+        bound += sum(potential[u] for u in coming if free[u])
+        tolls = sum(self.toll[u] for u in coming)  # energy that arriving cards take for sure
+        buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
+        bound += sum(bought[:buys])
+        if state.offer:
+            bound += max(potential[u] for u in state.offer)
+        return bound + self._extras(state)
+
+    def _potentials(self, state: DeckulaState) -> dict[int, int] | list[int]:
+        """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
+        if not any(self.keeper[u] for u in state.home + state.draw):
+            return self.potential
+        potential = dict(enumerate(self.potential))
+        later = len(state.set_aside) if any(self.summon[u] for u in state.draw) else 0
+        for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
+            if self.keeper[uid]:
+                potential[uid] = self._kept(uid, 0, later)
+            later += state.spec(uid).visitor
+        for uid in state.home:
+            if self.keeper[uid]:
+                potential[uid] = self._kept(uid, len(state.beneath.get(uid, ())), later)
+        return potential
+
+    def _kept(self, uid: int, held: int, arriving: int) -> int:
+        capacity, per, base = self.keeper[uid]
+        return max(0, base + per * min(capacity, held + arriving))
+
+    def _extras(self, state: DeckulaState) -> int:
+        """What recover and summon effects could still bring into play."""
+        still = state.home + state.draw
+        recovers = sum(self.recover[u] for u in still)
+        summons = sum(self.summon[u] for u in still)
+        extra = 0
+        if recovers:
+            extra += sum(sorted((self.potential[u] for u in state.discard + state.offer), reverse=True)[:recovers])
+        if summons:
+            extra += sum(sorted((self.potential[u] for u in state.set_aside), reverse=True)[:summons])
+        return extra
+
+
+def _ordered(state: DeckulaState) -> list[Action]:
+    legal = list(GAME.legal_actions(state))
+    preferred = choose(state, legal)
+    return [preferred] + [a for a in legal if a != preferred]
+
+
+def _key(state: DeckulaState) -> tuple:
+    """The position without energy (energy is compared by dominance)."""
+    pending = state.pending.options if state.pending else None
+    return (tuple(state.draw), tuple(sorted(state.home)), tuple(sorted(state.threat)),
+            tuple(sorted(state.discard)), state.phase, state.drawn, pending, tuple(state.todo),
+            tuple(sorted((k, tuple(v)) for k, v in state.beneath.items())),
+            tuple(sorted(state.blanks.items())), tuple(state.set_aside), tuple(state.offer))
+
+
+def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:
+    """(capacity, VP per card beneath, other VP) for a card that keeps Visitors beneath it."""
+    capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
+    return (capacity, spec.vp_per_beneath, spec.vp) if capacity else None
+
+
+def _potential(spec: CardSpec, tag_counts: dict[str, int]) -> int:
+    """The most one card could ever score (0 for cards that can only cost points)."""
+    capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
+    most = spec.vp + spec.vp_per_beneath * capacity
+    if spec.vp_per_tag:
+        most += spec.vp_per_tag * tag_counts.get(spec.scoring_tag, 0)
+    return max(0, most)
+
+
+def describe(result: HindsightResult) -> dict[str, Any]:
+    """The result as plain data for tables and widgets."""
+    return {"status": result.status, "best": result.best_score, "you": result.player_score,
+            "nodes": result.nodes, "line": [str(a) for a in result.best_actions]}

@@ -1,0 +1,75 @@
+"""The hindsight solver: exact against brute force on small deals, and consistent on real ones."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tablekit
+from solvers.deckula import hindsight
+from tablekit.core.game import Events
+from tablekit.deckula.game import GAME
+from tablekit.deckula.lessons import table
+
+CARDS = ["candelabra", "blood-fountain", "hellhound", "feeding-cellar", "loyal-gargoyle", "trapdoor",
+         "hapless-vagabond", "furious-farmer", "curious-quaintrelle", "vengeful-villager", "sunrise",
+         "velvet-coffin", "ancestral-portrait", "portrait-gallery", "bat-colony", "hypnotic-gaze",
+         "lantern-priest", "secret-passage", "monster-hunter", "gossiping-maid"]
+
+
+def brute_force(state) -> int:
+    """The best final score by trying every line of play (no pruning at all)."""
+    if state.result is not None:
+        return state.score() if state.result == "survived" else 0
+    best = 0
+    for action in GAME.legal_actions(state):
+        child = state.clone()
+        GAME.apply_unchecked(child, action, Events(None))
+        best = max(best, brute_force(child))
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(draw=st.lists(st.sampled_from(CARDS), min_size=1, max_size=7),
+       home=st.lists(st.sampled_from(CARDS[:6] + CARDS[11:16]), max_size=2),
+       energy=st.integers(0, 4))
+def test_hindsight_equals_brute_force_on_small_deals(draw, home, energy):
+    match = table(draw=draw, home=home, energy=energy)
+    result = hindsight(match)
+    assert result.status == "optimal"
+    assert result.best_score == brute_force(match.state)
+
+
+def test_the_best_line_replays_to_the_best_score():
+    match = tablekit.new_game("deckula", seed=6)
+    result = hindsight(match)
+    assert result.status == "optimal"
+    replay = tablekit.new_game("deckula", seed=6)
+    replay.play(*result.best_actions)
+    assert replay.is_over and replay.outcome.scores[0] == result.best_score
+
+
+def test_no_played_game_beats_the_hindsight_best():
+    for seed in (6, 9):
+        match = tablekit.new_game("deckula", seed=seed)
+        while not match.is_over:
+            match.apply(GAME.heuristic_action(match.view(), match.legal_actions(), None))
+        result = hindsight(match)
+        assert result.player_score is not None and result.player_score <= result.best_score
+        assert str(result.player_score) in result.summary()
+
+
+def test_a_tiny_budget_reports_feasible_with_a_bound():
+    result = hindsight(tablekit.new_game("deckula", seed=4), node_budget=50)
+    assert result.status == "feasible" and result.bound >= result.best_score
+
+
+def test_hindsight_refuses_other_games():
+    class Chess:
+        name = "chess"
+
+    class Other:
+        game = Chess()
+    with pytest.raises(ValueError, match="chess"):
+        hindsight(Other())
