@@ -13,6 +13,7 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   with E energy, N non-arrow cards to come and T energy that arriving cards will surely take
   (or end the game), at most (E - T + N) // 3 of them can be bought, because each buy costs 2
   energy and energy only comes from discarding drawn cards;
+* surviving ranks above any loss (a loss scores nothing), then the higher score;
 * the heuristic's move tried first, so a good game is found early and the bound cuts more.
 
 Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
@@ -40,6 +41,7 @@ class HindsightResult:
 
     status: str                    # "optimal", or "feasible" when the node budget ran out
     best_score: int
+    survivable: bool               # whether some line of play survives the deck
     best_actions: tuple[Action, ...]
     player_score: int | None       # the score of the match that was analysed, when it is over
     bound: int                     # no line of play can score more than this
@@ -51,6 +53,8 @@ class HindsightResult:
         proof = ("proven best" if self.status == "optimal"
                  else f"search stopped at its budget, best found (no line can beat {self.bound})")
         played = f"You scored {self.player_score}; " if self.player_score is not None else ""
+        if not self.survivable and self.status == "optimal":
+            return f"{played}no line of play survives this deal ({self.nodes:,} positions searched)."
         return f"{played}{proof} for this deal: {self.best_score} VP ({self.nodes:,} positions searched)."
 
 
@@ -65,8 +69,9 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET) -> Hindsight
     outcome = match.outcome
     player = int(outcome.scores[0]) if outcome else None
     status = "optimal" if not search.exhausted else "feasible"
-    bound = max(search.best, 0) if status == "optimal" else search.bound(root)
-    return HindsightResult(status, max(search.best, 0), tuple(search.best_line), player, bound,
+    survivable, best = search.best if search.best is not None else (False, 0)
+    bound = best if status == "optimal" else max(best, search.bound(root))
+    return HindsightResult(status, best, survivable, tuple(search.best_line), player, bound,
                            search.nodes, time.perf_counter() - start)
 
 
@@ -74,7 +79,8 @@ class _Search:
     """Depth-first branch and bound over the real engine, with dominance on energy."""
 
     def __init__(self, root: DeckulaState, node_budget: int) -> None:
-        self.best, self.best_line = -1, []
+        self.best: tuple[bool, int] | None = None  # (survived, score): surviving ranks first
+        self.best_line: list[Action] = []
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
         self.most_energy: dict[tuple, int] = {}
         self.silent = Events(None)
@@ -94,15 +100,15 @@ class _Search:
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`."""
         if state.result is not None:
-            score = state.score() if state.result == "survived" else 0
-            if score > self.best:
-                self.best, self.best_line = score, list(line)
+            value = (True, state.score()) if state.result == "survived" else (False, 0)
+            if self.best is None or value > self.best:
+                self.best, self.best_line = value, list(line)
             return
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
         key = _key(state)
-        if self.most_energy.get(key, -1) >= state.energy or self.bound(state) <= self.best:
+        if self.most_energy.get(key, -1) >= state.energy or self._hopeless(state):
             return  # seen with at least as much energy (more energy never hurts), or hopeless
         self.most_energy[key] = state.energy
         self.nodes += 1
@@ -112,6 +118,10 @@ class _Search:
             line.append(action)
             self.run(child, line)
             line.pop()
+
+    def _hopeless(self, state: DeckulaState) -> bool:
+        """True when a surviving line is known and this position cannot beat its score."""
+        return self.best is not None and self.best[0] and self.bound(state) <= self.best[1]
 
     def bound(self, state: DeckulaState) -> int:
         """An optimistic bound on the best final score reachable from `state` (never too low)."""

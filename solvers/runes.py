@@ -35,6 +35,7 @@ from tablekit.runes.odds import chapter_precedence, first_probability
 from tablekit.runes.preparation import CHAPTER_SIZE, Plan, PrepOptions, Slot, wyrd_points_spent
 
 SCALE = 10**6  # objective coefficients are value × SCALE, rounded to integers
+LP_SUBSOLVERS = ("max_lp", "default_lp", "quick_restart", "core")
 
 __all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck"]
 
@@ -142,19 +143,22 @@ class _DeckModel:
         for wish in wishes:
             if wish.kind == "include":
                 model.add(self._copies_of(wish.card) >= wish.copies)
-        # Presence: a card counts for synergy and goals when at least one copy is in.
+        # Presence: a card counts for synergy and goals exactly when at least one copy is in.
         present = {}
         needed = {c for pair in pairs for c in pair} | {c for s in arrangements for c in s}
         for cid in sorted(needed):
             present[cid] = model.new_bool_var(f"present[{cid}]")
-            model.add(self._copies_of(cid) >= 1).only_enforce_if(present[cid])
-            model.add(self._copies_of(cid) == 0).only_enforce_if(~present[cid])
-        # Synergy: a pair scores when both cards are present (linearised AND).
+            copies = self._copies_of(cid)
+            model.add(present[cid] <= copies)
+            model.add(copies <= 2 * present[cid])
+        # Synergy: a pair scores when both cards are present (linear AND, tight in the LP).
         terms = [_scaled(value[cid]) * v for cid, v in self.copies.items()]
         for (a, b), bonus in pairs.items():
             both = model.new_bool_var(f"synergy[{a},{b}]")
-            model.add_bool_and([present[a], present[b]]).only_enforce_if(both)
-            model.add_bool_or([~present[a], ~present[b]]).only_enforce_if(~both)
+            model.add(both <= present[a])
+            model.add(both <= present[b])
+            if bonus < 0:
+                model.add(both >= present[a] + present[b] - 1)
             terms.append(_scaled(bonus) * both)
         # Goals: exactly one set of goal cards is the one in the deck; it brings its best odds.
         self.goal_sets = {s: model.new_bool_var(f"goal_set[{','.join(sorted(s))}]")
@@ -178,6 +182,11 @@ class _DeckModel:
         solver.parameters.random_seed = seed
         solver.parameters.num_workers = workers
         solver.parameters.max_time_in_seconds = time_limit
+        # The LP relaxation of this model is nearly exact: give every worker the full LP
+        # (the default 2-worker portfolio keeps a weak LP and cannot close the gap).
+        solver.parameters.linearization_level = 2
+        for name in LP_SUBSOLVERS[:workers]:
+            solver.parameters.subsolvers.append(name)
         return solver, solver.solve(self.model)
 
     def counts(self, solver: cp_model.CpSolver) -> dict[str, int]:

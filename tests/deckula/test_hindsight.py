@@ -18,11 +18,11 @@ CARDS = ["candelabra", "blood-fountain", "hellhound", "feeding-cellar", "loyal-g
          "lantern-priest", "secret-passage", "monster-hunter", "gossiping-maid"]
 
 
-def brute_force(state) -> int:
-    """The best final score by trying every line of play (no pruning at all)."""
+def brute_force(state) -> tuple[bool, int]:
+    """The best (survived, score) by trying every line of play (no pruning at all)."""
     if state.result is not None:
-        return state.score() if state.result == "survived" else 0
-    best = 0
+        return (True, state.score()) if state.result == "survived" else (False, 0)
+    best = (False, 0)
     for action in GAME.legal_actions(state):
         child = state.clone()
         GAME.apply_unchecked(child, action, Events(None))
@@ -38,7 +38,7 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, energy):
     match = table(draw=draw, home=home, energy=energy)
     result = hindsight(match)
     assert result.status == "optimal"
-    assert result.best_score == brute_force(match.state)
+    assert (result.survivable, result.best_score) == brute_force(match.state)
 
 
 def test_the_best_line_replays_to_the_best_score():
