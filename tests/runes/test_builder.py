@@ -257,3 +257,44 @@ def test_pruning_keeps_the_optimum(rows, k: int) -> None:
     assert [d.objective for d in pruned.decks] == [d.objective for d in full.decks]
     for deck in pruned.decks:
         assert_legal(deck, collection)
+
+
+def test_matches_an_independent_mip_on_a_random_collection() -> None:
+    """Cross-check the decomposed, pruned model against one plain MIP (SCIP) of the whole pool."""
+    import random
+
+    from ortools.linear_solver import pywraplp
+
+    from tablekit.runes.deck import RARITY_LIMITS
+
+    rng = random.Random(3)
+    kinds, rarities = ["action", "equipment", "trigger", "event"], [
+        "common"] * 6 + ["uncommon"] * 3 + ["rare", "epic", "legendary"]
+    collection = {card(f"r{i}", rng.choice(kinds), rng.choice(rarities),
+                       rng.choice([None] * 9 + ["u1", "u2"])): rng.choice([0, 1, 2, 3])
+                  for i in range(300)}
+    values = {c.id: round(rng.uniform(0, 10) * (1 + 0.4 * c.rarity.rank), 2) for c in collection}
+    ids = [c.id for c, n in collection.items() if n]
+    synergy = {(a, b): round(rng.uniform(1, 8), 2)
+               for a, b in zip(rng.sample(ids, 25), rng.sample(ids, 25), strict=True) if a != b}
+    result = build_deck(collection, values, synergy=synergy, **RUN)
+
+    mip = pywraplp.Solver.CreateSolver("SCIP")
+    usable = builder._usable(collection, [])
+    copies = {c.id: mip.IntVar(0, usable[c], c.id) for c in collection}
+    by_id = {c.id: c for c in collection}
+    mip.Add(sum(copies.values()) == 20)
+    for _, counted, limit, _ in RARITY_LIMITS:
+        mip.Add(sum(v for cid, v in copies.items() if by_id[cid].rarity in counted) <= limit)
+    for prop in ("u1", "u2"):
+        mip.Add(sum(v for cid, v in copies.items() if by_id[cid].unique == prop) <= 1)
+    terms = [values[cid] * v for cid, v in copies.items()]
+    for (a, b), bonus in synergy.items():
+        both = mip.IntVar(0, 1, f"{a}+{b}")
+        mip.Add(both <= copies[a])
+        mip.Add(both <= copies[b])
+        terms.append(bonus * both)
+    mip.Maximize(sum(terms))
+    assert mip.Solve() == pywraplp.Solver.OPTIMAL
+    assert float(result.objective) == pytest.approx(mip.Objective().Value(), abs=1e-6)
+    assert_legal(result, collection)

@@ -1,0 +1,57 @@
+"""Runes of Wyrd deck builder scaling: solve time and end-to-end time on large collections.
+
+Run: .venv/bin/python benchmarks/runes_builder.py [sizes...]   (prints figures, asserts nothing)
+Targets from issue 4: 1,000 cards proven optimal in < 0.2 s of solve time; 5,000 cards in
+< 2 s end to end, on 2 cores.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from solvers.runes import Goal, build_deck
+from tablekit.runes import Card, validate_deck
+from tablekit.runes.cards import HEROES
+
+RARITIES = ["common"] * 60 + ["uncommon"] * 22 + ["rare"] * 10 + ["epic"] * 5 + ["legendary"] * 3
+TYPES = ["action"] * 5 + ["equipment"] * 2 + ["trigger"] * 2 + ["event"]
+
+
+def synthetic(size: int, seed: int) -> tuple[dict[Card, int], dict[str, float]]:
+    """A random collection of `size` cards with owned copies and values."""
+    rng = random.Random(seed)
+    collection, values = {}, {}
+    for i in range(size):
+        unique = f"u{rng.randrange(size // 10)}" if rng.random() < 0.08 else None
+        card = Card(f"card-{i}", f"Card {i}", rng.choice(TYPES), rng.choice(RARITIES), unique,
+                    hero=rng.choice([*HEROES, None]))
+        collection[card] = rng.choice([0, 1, 1, 2, 2, 3])
+        values[card.id] = round(rng.uniform(0, 10) * (1 + 0.4 * card.rarity.rank), 2)
+    return collection, values
+
+
+def run(size: int, seed: int = 1, k: int = 1) -> None:
+    collection, values = synthetic(size, seed)
+    rng = random.Random(seed + 1)
+    ids = [c.id for c, n in collection.items() if n]
+    goal_cards = rng.sample(ids, 4)
+    goals = [Goal.first(goal_cards[0], 5), Goal.before(goal_cards[1], goal_cards[2], 3),
+             Goal.first(goal_cards[3], 2)]
+    synergy = {(a, b): rng.uniform(1, 8) for a, b in zip(rng.sample(ids, 30), rng.sample(ids, 30),
+                                                         strict=True) if a != b}
+    started = time.perf_counter()
+    result = build_deck(collection, values, goals=goals, synergy=synergy, k=k, seed=0, workers=2)
+    wall = time.perf_counter() - started
+    assert validate_deck(result.cards, collection) == []
+    print(f"{size:>6} cards  k={k}  status={result.status:<8} objective={float(result.objective):9.3f}"
+          f"  solve={result.solve_time:6.3f}s  end-to-end={wall:6.3f}s")
+
+
+if __name__ == "__main__":
+    sizes = [int(a) for a in sys.argv[1:]] or [200, 1000, 2000, 5000]
+    for n in sizes:
+        run(n)
+    for n in sizes[-1:]:
+        run(n, k=3)
