@@ -132,6 +132,14 @@ class Campaign:
                 opened.append(pack)
         return opened
 
+    def record_match(self, match: Any, board: int = 0) -> list[Pack]:
+        """Count a finished `Match` (its Villain, result and the Player's health left)."""
+        if not match.is_over:
+            raise IllegalActionError("record", "wonders.legacy-pack", "the game is not over yet")
+        state = match.state.boards[board]
+        return self.record_game(state.villain, match.outcome.won(board),
+                                max(state.player_health, 0))
+
     def apply_upgrade(self, card_id: str, kind: str, catalog: Catalog | None = None) -> None:
         """Put one upgrade (earned by a win) on an upgradeable card; errors change nothing."""
         catalog = catalog or default_catalog()

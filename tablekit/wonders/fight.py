@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablekit.core.game import Events
 from tablekit.wonders.battle import BattleReport, _resolve
-from tablekit.wonders.rules import damage_hero, destroy_all
+from tablekit.wonders.rules import destroy_all
 from tablekit.wonders.state import LineUp, Minion, State
 
 
@@ -36,10 +36,9 @@ def fight(state: State, lineup: LineUp, events: Events) -> BattleReport:
                 v_line[j].damage += hit_back
     fallen: list[tuple[str, Minion]] = [
         ("P", p_line[i]) if side == "player" else ("V", v_line[i]) for side, i in report.fallen]
+    if report.player_damage:  # the hits on the Player come last, after every DEATH text
+        state.work.append(["hurt", index, report.player_damage])
     destroy_all(state, index, fallen, events)
-    if report.player_damage:
-        damage_hero(state, index, "P", report.player_damage, events,
-                    "wonders.villain-hits-player")
     return report
 
 

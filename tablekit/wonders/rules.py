@@ -7,6 +7,7 @@ on after the player's action. Frames (top last):
   ["vdraws", board, count]                                          Villain draws still due
   ["finish", board, uids]                                           discard a resolved spell
   ["vturn", board, stage]                                           the Villain's turn
+  ["hurt", board, damage]                            Villain minions' hits on the Player
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def run(state: State, events: Events) -> None:
         elif kind == "finish":
             state.work.pop()
             _finish_spell(state, frame[1], frame[2], events)
+        elif kind == "hurt":
+            state.work.pop()
+            damage_hero(state, frame[1], "P", frame[2], events, "wonders.villain-hits-player")
         else:
             _step_villain_turn(state, frame, events)
 

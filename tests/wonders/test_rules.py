@@ -378,3 +378,35 @@ def test_coop_view_hides_the_partners_hand():
     pool = sorted(match.state.boards[1].hand + match.state.boards[1].draw)
     assert sorted(view.boards[1].hand + view.boards[1].draw) == pool
     assert view.boards[0].draw == sorted(match.state.boards[0].draw)
+
+
+def test_death_text_in_the_villains_attack_comes_before_the_hits_on_the_player():
+    state = scenario(player_minions=["cinder-salamander"], villain_health=1, player_health=3,
+                     villain_minions=["stag-charger", "forest-troll"], draw=["owl-scout"] * 3)
+    GAME.apply(state, EndTurn())
+    # Owl Scout drawn; order Stag Charger first: it destroys the Salamander, whose DEATH text
+    # deals 2 to the Villain (1 + 1 healed) - the Player wins before the others' lethal hits land.
+    GAME.apply(state, Place(uid_of(state, "Stag Charger", "villain")))
+    GAME.apply(state, Place(uid_of(state, "Forest Troll", "villain")))
+    assert state.result == "win"
+
+
+def test_heuristic_agent_plays_whole_games():
+    from tablekit.core.simulate import simulate
+    result = simulate("wonders", 6, seed=1, agents=("heuristic",), executor="serial",
+                      progress=False)
+    assert result.win_rate().n == 6
+
+
+def test_campaign_records_a_finished_match():
+    from tablekit.wonders.campaign import Campaign
+    state = scenario(player_minions=["forest-troll"], villain_health=4)
+    match = tablekit.new_game("wonders")
+    campaign = Campaign()
+    with pytest.raises(IllegalActionError):
+        campaign.record_match(match)
+    match.state = state
+    match.apply(Attack(state.boards[0].player_minions[0].uid, VILLAIN))
+    campaign.record_match(match)
+    assert campaign.record["cullin"] == {"games": 1, "wins": 1, "losses": 0}
+    assert campaign.upgrades_due == 1
