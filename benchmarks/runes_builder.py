@@ -32,20 +32,27 @@ def synthetic(size: int, seed: int) -> tuple[dict[Card, int], dict[str, float]]:
     return collection, values
 
 
-def run(size: int, seed: int = 1, k: int = 1) -> None:
+def run(size: int, seed: int = 1, k: int = 1, workers: int = 1, many_goals: bool = False) -> None:
     collection, values = synthetic(size, seed)
     rng = random.Random(seed + 1)
     ids = [c.id for c, n in collection.items() if n]
-    goal_cards = rng.sample(ids, 4)
+    strong = sorted((c for c, n in collection.items() if n and c.rarity.rank == 0 and not c.unique),
+                    key=lambda c: -values[c.id])
+    goal_cards = [c.id for c in rng.sample(strong[:40], 5)]  # goals on cards worth playing
     goals = [Goal.first(goal_cards[0], 5), Goal.before(goal_cards[1], goal_cards[2], 3),
              Goal.first(goal_cards[3], 2)]
+    if many_goals:
+        goals += [Goal.first(goal_cards[4], 4), Goal.first(goal_cards[1], 1),
+                  Goal.before(goal_cards[4], goal_cards[0], 2)]
     synergy = {(a, b): rng.uniform(1, 8) for a, b in zip(rng.sample(ids, 30), rng.sample(ids, 30),
                                                          strict=True) if a != b}
     started = time.perf_counter()
-    result = build_deck(collection, values, goals=goals, synergy=synergy, k=k, seed=0, workers=2)
+    result = build_deck(collection, values, goals=goals, synergy=synergy, k=k, seed=0,
+                        workers=workers)
     wall = time.perf_counter() - started
     assert validate_deck(result.cards, collection) == []
-    print(f"{size:>6} cards  k={k}  status={result.status:<8} objective={float(result.objective):9.3f}"
+    label = f"{len(goals)} goals"
+    print(f"{size:>6} cards  {label}  workers={workers}  k={k}  status={result.status:<8} objective={float(result.objective):9.3f}"
           f"  solve={result.solve_time:6.3f}s  end-to-end={wall:6.3f}s")
 
 
@@ -55,3 +62,5 @@ if __name__ == "__main__":
         run(n)
     for n in sizes[-1:]:
         run(n, k=3)
+        run(n, workers=2)
+        run(n, many_goals=True)

@@ -78,7 +78,7 @@ def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
                goals: Sequence[Goal | tuple] = (),
                hero: str | None = None,
                options: PrepOptions | None = None,
-               k: int = 1, seed: int = 0, workers: int = 2,
+               k: int = 1, seed: int = 0, workers: int = 1,
                time_limit: float = 10.0) -> BuildResult:
     """The deck, Chapters, Threads and Initiative maximising value + synergy + goal odds."""
     started = time.perf_counter()

@@ -26,7 +26,7 @@ from tablekit.runes.preparation import INITIATIVE_COSTS
 
 from .conftest import card
 
-RUN = {"seed": 1, "workers": 2}
+RUN = {"seed": 1, "workers": 1}
 
 
 def values_for(collection: dict[Card, int]) -> dict[str, float]:
