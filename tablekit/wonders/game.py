@@ -218,10 +218,11 @@ class WondersGame(Game):
 # -- helpers -------------------------------------------------------------------------------
 
 def _target_name(state: State, target: int) -> str:
-    if target == VILLAIN:
-        return "the Villain" if state.pending is None or state.pending[0] is None else "the hero"
     if target == NONE:
         return "nothing"
+    if target == VILLAIN:
+        side = state.work[-1][2] if state.work else "P"
+        return "the Villain" if side == "P" else "yourself (the Player)"
     return state.table[target].name
 
 

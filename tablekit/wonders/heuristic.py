@@ -6,8 +6,7 @@ import random
 from typing import Any
 
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Place, PlayCard
-from tablekit.wonders.battle import BattleCriterion, best_battle_lines
-from tablekit.wonders.rules import fighter
+from tablekit.wonders.advisor import advise, layout_actions
 from tablekit.wonders.state import VILLAIN, State
 
 
@@ -60,17 +59,9 @@ def _pick_choice(view: State, legal: list[Any]) -> Any:
 
 def _place(view: State, legal: list[Any]) -> Any:
     """Follow the Battle Lines advisor's best layout."""
-    lineup = view.lineup
-    board = view.boards[lineup.board]
-    by_uid = {m.uid: m for m in board.villain_minions}
-    villains = [by_uid[u] for u in lineup.villain_order + lineup.villain_left]
-    players = board.player_minions
-    best = best_battle_lines([fighter(m) for m in players], [fighter(m) for m in villains],
-                             BattleCriterion(player_health=board.player_health), limit=1)
+    best = advise(view, limit=1)
     offered = {a.minion: a for a in legal}
-    order = [villains[j].uid for j in best[0].villain_indices] + \
-        [players[i].uid for i in best[0].player_indices]
-    for uid in order:
-        if uid in offered:
-            return offered[uid]
+    for action in layout_actions(view, best[0]):
+        if action.minion in offered:
+            return offered[action.minion]
     return legal[0]

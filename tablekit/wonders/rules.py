@@ -261,7 +261,9 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
         target = preset if preset is not None else (options[0] if options else NONE)
         if target not in options:
             target = NONE
-    frame[5], frame[6] = bullet_no + 1, None
+    frame[5] = bullet_no + 1
+    if choice is not None:
+        frame[6] = None  # a preset target serves the one bullet that asks for a choice
     rule = _TEXT_RULE[part]
     if bullet_no == 0:
         events.add(rule, "{card}: its {part} text resolves ({side} half)", card=card.name,

@@ -104,3 +104,18 @@ def test_example_c_battle_lines(villain_order, player_order, damage, player_left
     assert names(board.player_minions) == player_left
     assert names(board.villain_minions) == villain_left
     assert any(e.rule == "wonders.hits-back" for e in events.items)
+
+
+def test_advisor_on_the_live_example_c_picks_layout_3():
+    from tablekit.wonders.advisor import advise, layout_actions
+    state = scenario(villain="morwen", villain_minions=["forest-troll", "pixie-cavalry"],
+                     player_minions=["pixie-mesmerist", "treant-shepherd", "hungry-wolf"],
+                     draw=["poison-toad", "stag-charger"])
+    GAME.apply(state, EndTurn())
+    best = advise(state)[0]
+    assert best.villain_order == ["Poison Toad", "Pixie Cavalry", "Forest Troll"]
+    assert best.player_order == ["Pixie Mesmerist", "Treant Shepherd", "Hungry Wolf"]
+    for action in layout_actions(state, best):
+        GAME.apply(state, action)
+    assert names(state.boards[0].player_minions) == ["Hungry Wolf"]
+    assert state.boards[0].villain_minions == []
