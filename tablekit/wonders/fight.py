@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablekit.core.game import Events
 from tablekit.wonders.battle import BattleReport, _resolve
-from tablekit.wonders.rules import destroy_all
+from tablekit.wonders.effects import destroy_all
 from tablekit.wonders.state import LineUp, Minion, State
 
 

@@ -92,11 +92,14 @@ def initial_state(config: WondersConfig, rng: random.Random) -> State:
             _TEMPLATES[key] = template
     table, boards, setup_events = template
     state.table = table
+    if state.coop:
+        events.add("wonders.coop", "Co-op: two players, two Villains, two draw piles; turns run "
+                   "side by side")
     for board in boards:
         dealt = board.copy()
         rng.shuffle(dealt.draw)
         state.boards.append(dealt)
-    events.items = list(setup_events)  # type: ignore[union-attr]
+    events.items[:0] = setup_events  # type: ignore[index]
     for index in range(len(state.boards)):
         draw_to_hand(state, index, OPENING_HAND, events, "wonders.opening-hand")
     state.phase, state.player = "mulligan", 0
@@ -138,6 +141,8 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
     board.player_health = board.player_max = villain.player_health
     events.add("wonders.villain-select", "You face {v}: {vh} health against your {ph}",
                v=villain.name, vh=villain.health, ph=villain.player_health)
+    events.add("wonders.objective", "Bring {v} to 0 health before your own health runs out",
+               v=villain.name)
     for rule in villain.rules:
         events.add("wonders.special-rules", "Special rule: {t}", t=rule.text or rule.op)
     bonus = board.rule("minion-strength")
@@ -154,8 +159,16 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
         table.append(spec)
         board.draw.append(spec.uid)
     events.add("wonders.draw-pile", "The draw pile: {n} of {v}'s cards and {m} collection "
-               "cards ({how}), shuffled", n=len(own), v=villain.name, m=len(chosen), how=method)
+               "cards, shuffled", n=len(own), v=villain.name, m=len(chosen))
+    events.add("wonders.draw-pile-methods", "The 28 collection cards were {how}",
+               how=_METHOD_TEXT[method])
+    events.add("wonders.two-halves", "You and the Villain share this pile: your draws use the "
+               "Player half of a card, the Villain's draws its Villain half")
     return board
+
+
+_METHOD_TEXT = {"recommended": "the Villain's recommended colour",
+                "picked": "picked by hand", "random": "dealt at random from the collection"}
 
 
 @cache
