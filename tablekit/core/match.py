@@ -91,6 +91,11 @@ class Match:
         return events
 
     @property
+    def states(self) -> list[State]:
+        """The state after setup and after each action so far (do not modify them)."""
+        return [before for _, _, before in self._steps] + [self.state]
+
+    @property
     def can_undo(self) -> bool:
         """True when there is an action to take back."""
         return bool(self._steps)

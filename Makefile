@@ -1,0 +1,47 @@
+# tablekit — the two commands a person needs: `make lab` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+
+.PHONY: lab test test-fast lint binder-check benchmarks clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+
+$(VENV)/.kit: pyproject.toml | $(PY)
+	$(PIP) install -q -e .
+	touch $@
+
+$(VENV)/.kit-test: pyproject.toml | $(PY)
+	$(PIP) install -q -e ".[test]"
+	touch $@ $(VENV)/.kit
+
+## make lab: install the kit (first time only) and open JupyterLab at the front door
+lab: $(VENV)/.kit
+	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb
+
+## make test: install with the test extra (first time only) and run the whole suite:
+## unit, contract, property and solver tests, every notebook under nbval, the browser tests
+test: $(VENV)/.kit-test
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+
+## make test-fast: everything but the notebooks and the browser
+test-fast: $(VENV)/.kit-test
+	$(PY) -m pytest tests --ignore=tests/browser
+
+lint: $(VENV)/.kit-test
+	$(VENV)/bin/ruff check .
+
+## make binder-check: imitate a Binder build in a fresh venv and run every notebook
+binder-check:
+	bash binder/imitate.sh .
+
+benchmarks: $(VENV)/.kit-test
+	$(PY) benchmarks/engines.py
+	$(PY) benchmarks/simulate.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

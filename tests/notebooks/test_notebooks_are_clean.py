@@ -1,0 +1,43 @@
+"""Notebooks are committed without outputs, hold no logic, and check themselves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted(p for p in (Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+MAX_CELL_LINES = 8
+
+
+@pytest.fixture(params=NOTEBOOKS, ids=lambda p: str(p.relative_to(p.parents[1])))
+def notebook(request) -> dict:
+    return json.loads(request.param.read_text(encoding="utf-8"))
+
+
+def code_cells(notebook: dict) -> list[str]:
+    return ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"]
+
+
+def test_there_are_notebooks():
+    names = {p.name for p in NOTEBOOKS}
+    assert "00-start-here.ipynb" in names and {"1-learn.ipynb", "2-play.ipynb", "3-build.ipynb"} <= names
+
+
+def test_committed_without_outputs(notebook):
+    for cell in notebook["cells"]:
+        assert not cell.get("outputs") and not cell.get("execution_count")
+    assert "widgets" not in notebook.get("metadata", {})
+
+
+def test_cells_hold_no_logic(notebook):
+    for source in code_cells(notebook):
+        lines = [line for line in source.splitlines() if line.strip()]
+        assert len(lines) <= MAX_CELL_LINES, source
+        assert not any(line.lstrip().startswith(("def ", "class ", "for ", "while ")) for line in lines), source
+
+
+def test_every_notebook_checks_itself(notebook):
+    assert any(source.lstrip().startswith("assert") for source in code_cells(notebook))
