@@ -40,4 +40,5 @@ def test_cells_hold_no_logic(notebook):
 
 
 def test_every_notebook_checks_itself(notebook):
-    assert any(source.lstrip().startswith("assert") for source in code_cells(notebook))
+    lines = [line for source in code_cells(notebook) for line in source.splitlines()]
+    assert any(line.startswith("assert ") for line in lines)
