@@ -131,19 +131,22 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
     villain = catalog.villains[villain_id]
     board = Board()
     board.villain, board.villain_name = villain.id, villain.name
-    rules = [(r.op, r.n) for r in villain.rules]
     packs = all_packs(catalog)
+    special = list(villain.rules)
     for pack_id in progress.opened:
         if any(p.id == pack_id for p in villain.packs):
-            rules += [(r.op, r.n) for r in packs[pack_id].rules]
-    board.rules = tuple(rules)
+            special += packs[pack_id].rules
+    board.rules = tuple((r.op, r.n) for r in special)
     board.villain_health = board.villain_max = villain.health
     board.player_health = board.player_max = villain.player_health
     events.add("wonders.villain-select", "You face {v}: {vh} health against your {ph}",
                v=villain.name, vh=villain.health, ph=villain.player_health)
     events.add("wonders.objective", "Bring {v} to 0 health before your own health runs out",
                v=villain.name)
-    for rule in villain.rules:
+    if villain.fated_form:
+        events.add("wonders.fated-form", "{v} is a Fated Form: beat it and its set joins your "
+                   "collection", v=villain.name)
+    for rule in special:
         events.add("wonders.special-rules", "Special rule: {t}", t=rule.text or rule.op)
     bonus = board.rule("minion-strength")
     own = _instances(catalog.villain_cards(villain.set, progress.opened))

@@ -56,6 +56,9 @@ def step_villain_turn(state: State, frame: list, events: Events) -> None:
             if state.result:
                 return
         draws = (board.rule("opening-draws") or 3) if state.opening else 1
+        if state.opening and board.rule("opening-draws"):
+            events.add("wonders.card-precedence", "The Villain's card changes the opening draws "
+                       "to {n}: card text beats the rulebook", n=draws)
         rule = "wonders.villain-opening" if state.opening else "wonders.villain-draw"
         events.add(rule, "The Villain's turn: {n} draw(s)", n=draws)
         state.work.append(["vdraws", index, draws])

@@ -410,3 +410,33 @@ def test_campaign_records_a_finished_match():
     campaign.record_match(match)
     assert campaign.record["cullin"] == {"games": 1, "wins": 1, "losses": 0}
     assert campaign.upgrades_due == 1
+
+
+def test_villain_draw_with_nothing_left_is_skipped():
+    state = scenario(villain_minions=[], draw=[])
+    events = Events()
+    GAME.apply(state, EndTurn(), events)
+    assert "wonders.nothing-to-draw" in rules_of(events) and not GAME.is_over(state)
+
+
+def test_garbage_actions_are_refused_with_a_rule():
+    state = scenario()
+    refused(state, "attack!", "wonders.not-offered")
+    refused(state, Keep(), "wonders.mulligan")
+    refused(state, PassCard(3), "wonders.coop-pass")
+    refused(state, Place(0), "wonders.choice")
+    refused(state, PlayCard(999), "wonders.player-draw")
+
+
+def test_player_taunt_minions_lead_the_line():
+    from tablekit.wonders import Fighter, best_battle_lines
+    guard = Fighter("Guard", 1, 4, priority=1, taunt=True)
+    sprite = Fighter("Sprite", 1, 1, priority=5)
+    layout = best_battle_lines([sprite, guard], [Fighter("Orc", 2, 2)])[0]
+    assert layout.player_order == ["Guard", "Sprite"] and layout.report.player_damage == 2
+
+
+def test_pack_rules_cards_are_announced():
+    match = tablekit.new_game("wonders", campaign={"format": "tablekit-wonders-campaign",
+                                                   "version": 1, "opened": ["cullin-decree"]})
+    assert sum(e.rule == "wonders.special-rules" for e in match.log) == 2
