@@ -178,6 +178,7 @@ class WondersGame(Game):
                 board.draw.sort()
         seen.rng, seen.rng_shared = random.Random(0), False
         seen.viewer = player
+        seen.passed = [u if giver == player else NONE for giver, u in enumerate(seen.passed)]
         return seen
 
     def determinize(self, view: State, rng: random.Random) -> State:

@@ -42,19 +42,18 @@ def _attack_value(view: State, action: Attack) -> float:
 
 
 def _pick_choice(view: State, legal: list[Any]) -> Any:
+    """Own card text: the most valuable target; the Villain's: the one that hurts least."""
     index, _, _ = view.pending
     board = view.boards[index]
-    mine = {m.uid: m for m in board.player_minions}
-    theirs = {m.uid: m for m in board.villain_minions}
+    own_text = view.work[-1][2] == "P"
+    minions = {m.uid: m for m in board.player_minions + board.villain_minions}
 
     def worth(action: Any) -> float:
-        minion = mine.get(action.option) or theirs.get(action.option)
-        if minion is None:
-            return 0.0
-        value = minion.strength + minion.health
-        return -value  # the least valuable minion (text on the Villain side hurts you)
+        minion = minions.get(action.option)
+        value = 3.0 if minion is None else minion.strength + minion.health
+        return value if own_text else -value
 
-    return max(legal, key=worth) if legal else None
+    return max(legal, key=worth)
 
 
 def _place(view: State, legal: list[Any]) -> Any:
