@@ -1,0 +1,358 @@
+"""Runes of Wyrd widgets: the deck checker, the Chapter planner and the deck builder.
+
+Widgets hold no rules: they call `tablekit.runes` (legality, plans, odds) and
+`solvers.runes` (the builder), and show the answers as HTML and plotly figures.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+import tablekit
+from solvers.runes import BuildResult, Goal, build_deck
+from tablekit.runes.cards import HERO_NAMES, HEROES, Card, Rarity
+from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
+from tablekit.runes.odds import chapter_positions, sample_positions
+from tablekit.runes.preparation import Plan, PrepOptions, check_plan, wyrd_points_spent
+
+RARITY_COLOURS = {Rarity.COMMON: "#9e9e9e", Rarity.UNCOMMON: "#4caf50", Rarity.RARE: "#2196f3",
+                  Rarity.EPIC: "#9c27b0", Rarity.LEGENDARY: "#ff9800"}
+
+
+def sample_values(collection: Mapping[Card, int], hero: str | None = None) -> dict[str, float]:
+    """Illustrative card values: rarer is stronger, and the hero's own cards count double."""
+    values = {}
+    for card in collection:
+        base = 1.0 + card.rarity.rank + 0.25 * len(card.properties)
+        values[card.id] = base * (2 if hero is not None and card.hero == hero else 1)
+    return values
+
+
+def starter_deck(collection: Mapping[Card, int], hero: str) -> list[Card]:
+    """A legal deck for a hero from a collection (the builder with the sample values)."""
+    result = build_deck(collection, sample_values(collection, hero), hero=hero)
+    return list(result.cards)
+
+
+def violations_html(violations: Sequence[Violation]) -> str:
+    """Violations as a list: each with its rule id (hover it for the rule's summary)."""
+    if not violations:
+        return "<p style='color:#2e7d32'><b>Legal:</b> every construction rule holds.</p>"
+    book = tablekit.rules("runes")
+    items = "".join(
+        f"<li>{html.escape(v.message)} <code title='{html.escape(book[v.rule].summary)}'>"
+        f"{v.rule}</code></li>" for v in violations)
+    return f"<p style='color:#c62828'><b>{len(violations)} problem(s):</b></p><ul>{items}</ul>"
+
+
+def rules_html(section_filter: Sequence[str] = ()) -> str:
+    """The rule book as a table: id, rulebook section and our summary."""
+    book = tablekit.rules("runes")
+    rows = "".join(
+        f"<tr><td><code>{r.id}</code></td><td>{html.escape(r.section)}</td>"
+        f"<td>{html.escape(r.summary)}</td></tr>"
+        for r in book.values() if not section_filter or r.section in section_filter)
+    return ("<table><tr><th>rule</th><th>section</th><th>summary</th></tr>" + rows + "</table>")
+
+
+def deck_html(cards: Sequence[Card]) -> str:
+    """A deck as a table: copies, name, rarity, type, unique property."""
+    counts = Counter(cards)
+    rows = "".join(
+        f"<tr><td>{n}×</td><td style='color:{RARITY_COLOURS[c.rarity]}'><b>"
+        f"{html.escape(c.name)}</b></td><td>{c.rarity.value}</td><td>{c.type.value}</td>"
+        f"<td>{html.escape(c.unique or '')}</td></tr>"
+        for c, n in sorted(counts.items(), key=lambda item: (-item[0].rarity.rank, item[0].id)))
+    return (f"<p><b>{len(cards)} cards</b></p><table><tr><th></th><th>card</th><th>rarity</th>"
+            f"<th>type</th><th>unique</th></tr>{rows}</table>")
+
+
+def composition_figure(cards: Sequence[Card]) -> go.Figure:
+    """Bar chart of rarities and pie of types for a deck."""
+    fig = make_subplots(rows=1, cols=2, specs=[[{"type": "xy"}, {"type": "domain"}]],
+                        subplot_titles=("Rarity", "Type"))
+    rarities = rarity_counts(cards)
+    fig.add_trace(go.Bar(x=[r.value for r in rarities], y=list(rarities.values()),
+                         marker_color=[RARITY_COLOURS[r] for r in rarities], name="rarity"), 1, 1)
+    kinds = type_counts(cards)
+    fig.add_trace(go.Pie(labels=[k.value for k in kinds], values=list(kinds.values()),
+                         name="type"), 1, 2)
+    fig.update_layout(height=300, showlegend=False, margin={"t": 40, "b": 20})
+    return fig
+
+
+def odds_figure(plan: Plan, chapter: int, names: Mapping[str, str], shuffles: int = 2000,
+                seed: int = 0) -> go.FigureWidget:
+    """Exact position odds of a Chapter's cards beside the frequencies of seeded shuffles."""
+    fig = go.FigureWidget(make_subplots(rows=1, cols=2, horizontal_spacing=0.18,
+                                        subplot_titles=("exact odds", f"{shuffles} shuffles")))
+    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", showscale=False), 1, 1)
+    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", showscale=True), 1, 2)
+    fig.update_layout(height=320, margin={"t": 40, "b": 30})
+    update_odds_figure(fig, plan, chapter, names, shuffles, seed)
+    return fig
+
+
+def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Mapping[str, str],
+                       shuffles: int = 2000, seed: int = 0) -> None:
+    """Refresh both heatmaps of `odds_figure` for a changed plan."""
+    exact = chapter_positions(plan, chapter)
+    sampled = sample_positions(plan, chapter, shuffles, seed)
+    slots = sorted(exact)
+    labels = [f"{names.get(plan.card_at(s), plan.card_at(s))} [{s[1] + 1}]" for s in slots]
+    places = [f"#{p + 1}" for p in range(len(exact[slots[0]]))]
+    with fig.batch_update():
+        for trace, table in zip(fig.data, (exact, sampled), strict=True):
+            trace.z = [[float(p) for p in table[s]] for s in slots]
+            trace.x, trace.y = places, labels
+            trace.text = [[f"{float(p):.3f}" for p in table[s]] for s in slots]
+            trace.texttemplate = "%{text}"
+
+
+class DeckChecker(widgets.VBox):
+    """Edit a deck (add or remove cards) and see every violation with its rule, live."""
+
+    def __init__(self, collection: Mapping[Card, int], start: Sequence[Card] = ()) -> None:
+        self.collection = dict(collection)
+        self.cards = {card.id: card for card in collection}
+        self.deck: list[Card] = list(start)
+        self.violations: list[Violation] = []
+        options = sorted(((f"{c.name} ({c.rarity.value} {c.type.value}"
+                           f"{', unique ' + c.unique if c.unique else ''})", c.id)
+                          for c in collection), key=lambda o: o[0])
+        self.picker = widgets.Dropdown(options=options, description="card")
+        add = widgets.Button(description="add", icon="plus")
+        remove = widgets.Button(description="remove", icon="minus")
+        add.on_click(lambda _: self.add(self.picker.value))
+        remove.on_click(lambda _: self.remove(self.picker.value))
+        self.check_owned = widgets.Checkbox(value=True, description="only owned copies")
+        self.check_owned.observe(lambda _: self.refresh(), names="value")
+        self.deck_view = widgets.HTML()
+        self.report = widgets.HTML()
+        super().__init__([widgets.HBox([self.picker, add, remove, self.check_owned]),
+                          widgets.HBox([self.deck_view, self.report])])
+        self.refresh()
+
+    def add(self, card_id: str) -> None:
+        """Put one copy of a card in the deck."""
+        self.deck.append(self.cards[card_id])
+        self.refresh()
+
+    def remove(self, card_id: str) -> None:
+        """Take one copy of a card out of the deck (if it is there)."""
+        card = self.cards[card_id]
+        if card in self.deck:
+            self.deck.remove(card)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-check the deck and redraw."""
+        owned = self.collection if self.check_owned.value else None
+        self.violations = validate_deck(self.deck, owned)
+        self.deck_view.value = deck_html(self.deck)
+        self.report.value = violations_html(self.violations)
+
+
+class ChapterPlanner(widgets.VBox):
+    """One Chapter: Initiative sliders, a Thread of Fate, the Wyrd Points and the exact odds."""
+
+    def __init__(self, cards: Sequence[Card], options: PrepOptions | None = None,
+                 shuffles: int = 2000, seed: int = 0) -> None:
+        self.chapter_cards = list(cards)
+        self.options = options or PrepOptions()
+        self.names = {c.id: c.name for c in cards}
+        self.sliders = [widgets.IntSlider(value=0, min=-3, max=3, description=c.name[:14],
+                                          continuous_update=False) for c in cards]
+        pairs = [("no Thread", None)] + [
+            (f"{a.name} → {b.name}", (i, j)) for i, a in enumerate(cards)
+            for j, b in enumerate(cards) if i != j]
+        self.thread = widgets.Dropdown(options=pairs, description="Thread")
+        self.status = widgets.HTML()
+        self.shuffles, self.seed = shuffles, seed
+        self.figure = odds_figure(self.plan, 0, self.names, shuffles, seed)
+        for control in (*self.sliders, self.thread):
+            control.observe(lambda _: self.refresh(), names="value")
+        super().__init__([widgets.HBox([widgets.VBox(self.sliders),
+                                        widgets.VBox([self.thread, self.status])]),
+                          self.figure])
+        self.refresh()
+
+    @property
+    def plan(self) -> Plan:
+        """The one-Chapter plan the controls describe."""
+        pair = self.thread.value
+        threads = [((0, pair[0]), (0, pair[1]))] if pair else []
+        return Plan.of([[c.id for c in self.chapter_cards]], [[s.value for s in self.sliders]],
+                       threads)
+
+    def set_initiative(self, place: int, value: int) -> None:
+        """Move one card's Initiative slider."""
+        self.sliders[place].value = value
+
+    def refresh(self) -> None:
+        """Re-check the Chapter, recompute the odds and redraw."""
+        plan = self.plan
+        problems = [v for v in check_plan(plan, options=self.options) if v.rule != "runes.chapters"]
+        spent = wyrd_points_spent(plan, self.options)
+        self.status.value = (f"<p>Wyrd Points for this Chapter: <b>{spent}</b> of "
+                             f"{self.options.wyrd_points} for the whole deck</p>"
+                             + (violations_html(problems) if problems else ""))
+        self.problems = problems
+        if not problems:
+            update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
+
+
+class DeckBuilder(widgets.VBox):
+    """Pick hero, goals and limits, solve, and see the deck, its plan and odds, or the conflicts."""
+
+    def __init__(self, collection: Mapping[Card, int], seed: int = 0) -> None:
+        self.collection = dict(collection)
+        self.cards = {card.id: card for card in collection}
+        self.seed = seed
+        self.goals: list[Goal] = []
+        self.result: BuildResult | None = None
+        names = sorted((c.name, c.id) for c in collection)
+        self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
+        self.must_include = widgets.TagsInput(allowed_tags=[c.id for c in collection],
+                                              allow_duplicates=True)
+        self.exclude = widgets.TagsInput(allowed_tags=[c.id for c in collection])
+        self.k = widgets.IntSlider(value=3, min=1, max=6, description="k best")
+        self.wyrd_points = widgets.IntSlider(value=25, min=0, max=40, description="Wyrd Points")
+        self.thread_cost = widgets.IntSlider(value=2, min=0, max=6, description="Thread cost")
+        self.goal_kind = widgets.Dropdown(options=["first", "before"], description="goal")
+        self.goal_card = widgets.Dropdown(options=names, description="card")
+        self.goal_other = widgets.Dropdown(options=names, description="before")
+        self.goal_weight = widgets.FloatSlider(value=3.0, min=0, max=10, description="weight")
+        add_goal = widgets.Button(description="add goal", icon="plus")
+        add_goal.on_click(lambda _: self.add_goal(Goal(
+            self.goal_kind.value, self.goal_card.value,
+            self.goal_other.value if self.goal_kind.value == "before" else None,
+            self.goal_weight.value)))
+        clear = widgets.Button(description="clear goals")
+        clear.on_click(lambda _: self.clear_goals())
+        solve = widgets.Button(description="build deck", icon="cogs", button_style="primary")
+        solve.on_click(lambda _: self.solve())
+        self.goal_list = widgets.HTML()
+        self.summary = widgets.HTML()
+        self.deck_view = widgets.HTML()
+        self.plan_view = widgets.HTML()
+        self.alternatives_view = widgets.HTML()
+        self.chart = go.FigureWidget(composition_figure([]))
+        controls = widgets.VBox([
+            widgets.HBox([self.hero, self.k]),
+            widgets.HBox([widgets.Label("include"), self.must_include]),
+            widgets.HBox([widgets.Label("exclude"), self.exclude]),
+            widgets.HBox([self.wyrd_points, self.thread_cost]),
+            widgets.HBox([self.goal_kind, self.goal_card, self.goal_other, self.goal_weight]),
+            widgets.HBox([add_goal, clear, solve]), self.goal_list])
+        super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart]),
+                          self.plan_view, self.alternatives_view])
+        self._show_goals()
+
+    def add_goal(self, goal: Goal) -> None:
+        """Add an ordering goal."""
+        self.goals.append(goal)
+        self._show_goals()
+
+    def clear_goals(self) -> None:
+        """Remove every ordering goal."""
+        self.goals.clear()
+        self._show_goals()
+
+    def solve(self) -> BuildResult:
+        """Run the deck builder with the current choices and show the answer."""
+        options = PrepOptions(self.wyrd_points.value, self.thread_cost.value)
+        self.result = build_deck(self.collection, sample_values(self.collection, self.hero.value),
+                                 must_include=list(self.must_include.value),
+                                 exclude=list(self.exclude.value), goals=self.goals,
+                                 hero=self.hero.value, options=options, k=self.k.value,
+                                 seed=self.seed)
+        self._show(self.result)
+        return self.result
+
+    def _show_goals(self) -> None:
+        items = "".join(f"<li>{html.escape(self._goal_text(g))} (weight {g.weight:g})</li>"
+                        for g in self.goals)
+        self.goal_list.value = f"<ul>{items}</ul>" if items else "<p>No ordering goals.</p>"
+
+    def _goal_text(self, goal: Goal) -> str:
+        text = str(goal)
+        for cid in goal.cards:
+            text = text.replace(cid, self.cards[cid].name)
+        return text
+
+    def _show(self, result: BuildResult) -> None:
+        if result.status == "infeasible":
+            self.summary.value = conflicts_html(result)
+            self.deck_view.value = self.plan_view.value = self.alternatives_view.value = ""
+            _copy_figure(self.chart, composition_figure([]))
+            return
+        self.summary.value = (f"<p><b>{result.status}</b>: value {float(result.objective):.3f} "
+                              f"(cards {float(result.card_value):.2f}, goals "
+                              f"{float(result.objective - result.card_value - result.synergy_value):.3f}),"
+                              f" {result.wyrd_points} Wyrd Points spent</p>")
+        self.deck_view.value = deck_html(result.cards)
+        _copy_figure(self.chart, composition_figure(result.cards))
+        self.plan_view.value = plan_html(result, self.cards)
+        self.alternatives_view.value = alternatives_html(result)
+
+
+def conflicts_html(result: BuildResult) -> str:
+    """Why the wishes cannot all hold, rule by rule, and the fewest wishes to drop."""
+    items = "".join(
+        f"<li>{html.escape(c.message)} <code>"
+        f"{', '.join(dict.fromkeys([*c.rules, *(w.rule for w in c.wishes)]))}</code></li>"
+        for c in result.conflicts)
+    drop = ", ".join(html.escape(str(w)) for w in result.drop) or "none (the collection is too small)"
+    return (f"<p style='color:#c62828'><b>No legal deck fits these wishes.</b></p><ul>{items}</ul>"
+            f"<p>Drop: <b>{drop}</b></p>")
+
+
+def plan_html(result: BuildResult, cards: Mapping[str, Card]) -> str:
+    """The four Chapters with Initiative, Threads and each goal's exact odds."""
+    plan = result.plan
+    seconds = {b: a for a, b in plan.threads}
+    rows = []
+    for ch, chapter in enumerate(plan.chapters):
+        exact = chapter_positions(plan, ch)
+        cells = []
+        for place, cid in enumerate(chapter):
+            slot = (ch, place)
+            thread = f" ⟵ Thread from #{seconds[slot][1] + 1}" if slot in seconds else ""
+            lead = float(exact[slot][0])
+            cells.append(f"<td>{html.escape(cards[cid].name)}<br><small>Initiative "
+                         f"{plan.initiative[ch][place]:+d}{thread}; first {lead:.2f}</small></td>")
+        rows.append(f"<tr><th>Chapter {ch + 1}</th>{''.join(cells)}</tr>")
+    odds = "".join(f"<li>{html.escape(goal)}: {float(p):.4f} (exact {p})</li>"
+                   for goal, p in result.goal_odds.items())
+    return f"<table>{''.join(rows)}</table><ul>{odds}</ul>"
+
+
+def alternatives_html(result: BuildResult) -> str:
+    """The k best decks: value and the cards that differ from the best."""
+    best = Counter(c.id for c in result.cards)
+    rows = [f"<tr><td>1</td><td>{float(result.objective):.3f}</td><td>best deck</td></tr>"]
+    for rank, alt in enumerate(result.alternatives, start=2):
+        other = Counter(c.id for c in alt.cards)
+        swapped_in = ", ".join(sorted((other - best).elements()))
+        swapped_out = ", ".join(sorted((best - other).elements()))
+        rows.append(f"<tr><td>{rank}</td><td>{float(alt.objective):.3f}</td>"
+                    f"<td>+ {swapped_in} / − {swapped_out}</td></tr>")
+    return "<p><b>k best decks</b></p><table>" + "".join(rows) + "</table>"
+
+
+def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
+    with target.batch_update():
+        for old, new in zip(target.data, source.data, strict=True):
+            old.update(new.to_plotly_json())
+
+
+__all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",
+           "composition_figure", "conflicts_html", "deck_html", "odds_figure", "plan_html",
+           "rules_html", "sample_values", "starter_deck", "violations_html"]
