@@ -1,72 +1,96 @@
-"""The Villain's attack phase on the table: Battle Lines resolved and applied to a board."""
+"""The Villain's attack phase on the table, one Choose Target at a time.
+
+The chosen Battle Lines become a ["battle", board, villain uids, player uids] frame. Each step
+picks the next target exactly as `battle.resolve_villain_attacks` does, applies it, and lets
+the DEATH text of whatever fell resolve before the next Choose Target (the rulebook resolves
+DEATH text immediately after a minion is destroyed).
+"""
 
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wonders.battle import BattleReport, _resolve
-from tablekit.wonders.effects import destroy_all
+from tablekit.wonders.battle import BattleReport, _fight, _killing_attacker
+from tablekit.wonders.effects import damage_hero, destroy_all
 from tablekit.wonders.state import LineUp, Minion, State
 
 
-def fight(state: State, lineup: LineUp, events: Events) -> BattleReport:
-    """Resolve the Villain's attacks for the chosen lines and apply them to the board."""
-    index = lineup.board
+def fight(state: State, lineup: LineUp, events: Events) -> None:
+    """Start the Villain minions' attacks for the chosen lines."""
+    state.work.append(["battle", lineup.board, tuple(lineup.villain_order),
+                       tuple(lineup.player_order)])
+
+
+def step_battle(state: State, frame: list, events: Events) -> None:
+    """Resolve the next Choose Target and its attacks."""
+    _, index, villain_uids, player_uids = frame
     board = state.boards[index]
-    villains = {m.uid: m for m in board.villain_minions}
-    players = {m.uid: m for m in board.player_minions}
-    v_line = [villains[u] for u in lineup.villain_order]
-    p_line = [players[u] for u in lineup.player_order]
-    report = _resolve(p_line, v_line)  # minions have every field a Fighter has
-    _narrate(report, p_line, v_line, events)
-    for minion in v_line:
+    ready = {m.uid: m for m in board.villain_minions if not m.exhausted}
+    alive = {m.uid: m for m in board.player_minions}
+    attackers = [ready[u] for u in villain_uids if u in ready]
+    line = [alive[u] for u in player_uids if u in alive]
+    if not attackers:
+        state.work.pop()
+        return
+    last = _killing_attacker(line, attackers, 0, 0, line[0].shield) if line else None
+    if last is None:
+        state.work.pop()
+        _hit_player(state, index, attackers, line, events)
+        return
+    group = attackers[:last + 1]
+    frame[2] = tuple(m.uid for m in attackers[last + 1:])
+    frame[3] = tuple(m.uid for m in line[1:])
+    _narrate_kill(group, line[0], events)
+    report = BattleReport(0, [])
+    _fight(line, group, 0, tuple(range(len(group))), [m.shield for m in line],
+           [m.shield for m in group], report)
+    for minion in group:
         minion.exhausted = True
+        if not minion.shield:
+            minion.damage += line[0].strength
     for side, position in report.shields_used:
-        minion = p_line[position] if side == "player" else v_line[position]
-        minion.shield = False
-        events.add("wonders.shield", "{m}'s Shield takes the first hit and is used up",
-                   m=minion.name)
-        if minion.shield_card >= 0:
-            minion.attached.remove(minion.shield_card)
-            board.discard.append(minion.shield_card)
-            minion.shield_card = -1
-    for step in report.steps:
-        if step.target is not None:
-            hit_back = p_line[step.target].strength
-            for j in step.attackers:
-                v_line[j].damage += hit_back
+        _use_shield(state, index, line[position] if side == "player" else group[position],
+                    events)
     fallen: list[tuple[str, Minion]] = [
-        ("P", p_line[i]) if side == "player" else ("V", v_line[i]) for side, i in report.fallen]
-    if report.player_damage:  # the hits on the Player come last, after every DEATH text
-        state.work.append(["hurt", index, report.player_damage])
+        ("P", line[i]) if side == "player" else ("V", group[i]) for side, i in report.fallen]
     destroy_all(state, index, fallen, events)
-    return report
 
 
-def _narrate(report: BattleReport, p_line: list[Minion], v_line: list[Minion],
-             events: Events) -> None:
+def _hit_player(state: State, index: int, attackers: list[Minion], line: list[Minion],
+                events: Events) -> None:
+    names = ", ".join(m.name for m in attackers)
+    if line:
+        events.add("wonders.choose-target", "{a} cannot destroy {m} between them, so they "
+                   "attack you instead", a=names, m=line[0].name)
+    else:
+        events.add("wonders.choose-target", "No minion of yours is left, so {a} attack you",
+                   a=names)
+    for minion in attackers:
+        minion.exhausted = True
+    damage_hero(state, index, "P", sum(m.strength for m in attackers), events,
+                "wonders.villain-hits-player")
+
+
+def _narrate_kill(group: list[Minion], target: Minion, events: Events) -> None:
     if events.items is None:
         return
-    for step in report.steps:
-        names = ", ".join(v_line[j].name for j in step.attackers)
-        if step.target is None:
-            if p_line and len(report.steps) and step is report.steps[-1] and \
-                    len([s for s in report.steps if s.target is not None]) < len(p_line):
-                left = p_line[len([s for s in report.steps if s.target is not None])]
-                events.add("wonders.choose-target", "{a} cannot destroy {m} between them, so "
-                           "they attack you instead", a=names, m=left.name)
-            else:
-                events.add("wonders.choose-target", "No minion of yours is left, so {a} "
-                           "attack you", a=names)
-            events.add("wonders.villain-hits-player", "{a} deal {n} damage to you", a=names,
-                       n=step.damage)
-            continue
-        target = p_line[step.target]
-        poison = any(v_line[j].poison for j in step.attackers)
-        events.add("wonders.choose-target", "{a} can destroy {m} ({how}), so they target it",
-                   a=names, m=target.name,
-                   how="Poison destroys it" if poison else
-                   f"{step.damage} damage against {target.health} health")
-        events.add("wonders.villain-attack", "{a} attack {m} one by one until it falls",
-                   a=names, m=target.name)
-        events.add("wonders.hits-back", "{m} hits back {s} to each attacker", m=target.name,
-                   s=target.strength)
+    names = ", ".join(m.name for m in group)
+    poison = any(m.poison for m in group)
+    dealt = sum(m.strength for m in group)
+    events.add("wonders.choose-target", "{a} can destroy {m} ({how}), so they target it",
+               a=names, m=target.name,
+               how="Poison destroys it" if poison else
+               f"{dealt} damage against {target.health} health")
+    events.add("wonders.villain-attack", "{a} attack {m} one by one until it falls",
+               a=names, m=target.name)
+    events.add("wonders.hits-back", "{m} hits back {s} to each attacker", m=target.name,
+               s=target.strength)
+
+
+def _use_shield(state: State, index: int, minion: Minion, events: Events) -> None:
+    minion.shield = False
+    events.add("wonders.shield", "{m}'s Shield takes the first hit and is used up",
+               m=minion.name)
+    if minion.shield_card >= 0:
+        minion.attached.remove(minion.shield_card)
+        state.boards[index].discard.append(minion.shield_card)
+        minion.shield_card = -1

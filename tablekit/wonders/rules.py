@@ -7,7 +7,7 @@ on after the player's action. Frames (top last):
   ["vdraws", board, count]                                          Villain draws still due
   ["finish", board, uids]                                           discard a resolved spell
   ["vturn", board, stage]                                           the Villain's turn
-  ["hurt", board, damage]                            Villain minions' hits on the Player
+  ["battle", board, villain uids, player uids]        the Villain minions' attacks
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from tablekit.wonders.effects import (  # noqa: F401  (re-exported: the rules' s
     needed_choice,
     take_top,
 )
+from tablekit.wonders.fight import step_battle
 from tablekit.wonders.state import State
 from tablekit.wonders.villain import (  # noqa: F401
     advance_lineup,
@@ -62,9 +63,8 @@ def run(state: State, events: Events) -> None:
         elif kind == "finish":
             state.work.pop()
             _finish_spell(state, frame[1], frame[2], events)
-        elif kind == "hurt":
-            state.work.pop()
-            damage_hero(state, frame[1], "P", frame[2], events, "wonders.villain-hits-player")
+        elif kind == "battle":
+            step_battle(state, frame, events)
         else:
             step_villain_turn(state, frame, events)
 
