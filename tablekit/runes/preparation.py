@@ -133,15 +133,19 @@ def wyrd_points_spent(plan: Plan, options: PrepOptions = PrepOptions()) -> int:
 
 def check_plan(plan: Plan, pool: Mapping[str, Card] | None = None,
                owned: Mapping[Card, int] | None = None,
-               options: PrepOptions = PrepOptions()) -> list[Violation]:
+               options: PrepOptions = PrepOptions(),
+               names: Mapping[str, str] | None = None) -> list[Violation]:
     """Every preparation rule the plan breaks; with a pool, the deck's construction rules too."""
     _check_shape(plan, pool)
-    found = [*_check_chapters(plan), *_check_threads(plan, options)]
+    if names is None:
+        names = {cid: card.name for cid, card in pool.items()} if pool is not None else {}
+    found = [*_check_chapters(plan), *_check_threads(plan, options, names)]
     out_of_range = [(s, v) for s, v in _slots_with_initiative(plan) if abs(v) > MAX_INITIATIVE]
     for slot, value in out_of_range:
+        card = plan.card_at(slot)
         found.append(Violation("runes.initiative-range",
-                               f"{plan.card_at(slot)} has Initiative {value}; it must be "
-                               "between -3 and +3.", (plan.card_at(slot),)))
+                               f"{names.get(card, card)} has Initiative {value}; it must be "
+                               "between -3 and +3.", (card,)))
     if not out_of_range:
         spent = wyrd_points_spent(plan, options)
         if spent > options.wyrd_points:
@@ -207,12 +211,14 @@ def _check_chapters(plan: Plan) -> list[Violation]:
                       f"be {CHAPTERS} Chapters of exactly {CHAPTER_SIZE} cards.")]
 
 
-def _check_threads(plan: Plan, options: PrepOptions) -> list[Violation]:
+def _check_threads(plan: Plan, options: PrepOptions, names: Mapping[str, str]
+                   ) -> list[Violation]:
     found = []
     uses: dict[Slot, int] = {}
     for a, b in plan.threads:
         card_a, card_b = plan.card_at(a), plan.card_at(b)
-        label = f"Thread of Fate {card_a} -> {card_b}"
+        name_a, name_b = names.get(card_a, card_a), names.get(card_b, card_b)
+        label = f"Thread of Fate {name_a} → {name_b}"
         if a == b:
             found.append(Violation("runes.thread-pair",
                                    f"{label} ties a card to itself; it needs two cards.", (card_a,)))
@@ -222,7 +228,7 @@ def _check_threads(plan: Plan, options: PrepOptions) -> list[Violation]:
                                    "cards must be in the same Chapter.", (card_a, card_b)))
         if plan.initiative_at(b) != 0 and not options.allow_b_initiative:
             found.append(Violation("runes.thread-initiative",
-                                   f"{card_b} is card B of {label} but has Initiative "
+                                   f"{name_b} is card B of {label} but has Initiative "
                                    f"{plan.initiative_at(b)}; only card A's counts, so leave B at 0.",
                                    (card_b,)))
         for slot in {a, b}:
@@ -231,6 +237,6 @@ def _check_threads(plan: Plan, options: PrepOptions) -> list[Violation]:
         if count > 1:
             card = plan.card_at(slot)
             found.append(Violation("runes.thread-once",
-                                   f"{card} (Chapter {slot[0] + 1}) is in {count} Threads of "
+                                   f"{names.get(card, card)} (Chapter {slot[0] + 1}) is in {count} Threads of "
                                    "Fate; a card may be in only one.", (card,)))
     return found

@@ -198,7 +198,8 @@ class ChapterPlanner(widgets.VBox):
     def refresh(self) -> None:
         """Re-check the Chapter, recompute the odds and redraw."""
         plan = self.plan
-        problems = [v for v in check_plan(plan, options=self.options) if v.rule != "runes.chapters"]
+        problems = [v for v in check_plan(plan, options=self.options, names=self.names)
+                    if v.rule != "runes.chapters"]
         spent = wyrd_points_spent(plan, self.options)
         self.status.value = (f"<p>Wyrd Points for this Chapter: <b>{spent}</b> of "
                              f"{self.options.wyrd_points} for the whole deck</p>"

@@ -298,3 +298,14 @@ def test_matches_an_independent_mip_on_a_random_collection() -> None:
     assert mip.Solve() == pywraplp.Solver.OPTIMAL
     assert float(result.objective) == pytest.approx(mip.Objective().Value(), abs=1e-6)
     assert_legal(result, collection)
+
+
+def test_negative_synergy_is_avoided() -> None:
+    pool = [card(f"c{i}") for i in range(22)]
+    collection = {c: 1 for c in pool}
+    values = {c.id: 1.0 for c in pool}
+    values["c0"] = values["c1"] = 3.0
+    result = build_deck(collection, values, synergy={("c0", "c1"): -5}, **RUN)
+    ids = {c.id for c in result.cards}
+    assert len(ids & {"c0", "c1"}) == 1 and result.synergy_value == 0
+    assert result.objective == 3 + 19
