@@ -69,30 +69,33 @@ class Campaign:
             raise fail(f"unknown campaign version {data.get('version')!r}")
         packs = all_packs(catalog)
         opened = data.get("opened", [])
-        if not isinstance(opened, list) or any(p not in packs for p in opened):
+        if not isinstance(opened, list) or any(not isinstance(p, str) or p not in packs
+                                               for p in opened):
             raise fail(f"'opened' must list known Legacy pack ids, got {opened!r}")
         upgrades = data.get("upgrades", {})
         if not isinstance(upgrades, dict):
             raise fail("'upgrades' must map card ids to upgrade types")
         for card_id, kind in upgrades.items():
-            if card_id not in catalog.cards or kind not in UPGRADES:
+            if not isinstance(card_id, str) or not isinstance(kind, str) \
+                    or card_id not in catalog.cards or kind not in UPGRADES:
                 raise fail(f"bad upgrade {card_id!r}: {kind!r}")
             problem = upgrade_problem(catalog.cards[card_id], kind)
             if problem:
                 raise fail(f"upgrade {kind} on {card_id}: {problem}")
         fated = data.get("fated_beaten", [])
         if not isinstance(fated, list) or any(
-                v not in catalog.villains or not catalog.villains[v].fated_form for v in fated):
+                not isinstance(v, str) or v not in catalog.villains
+                or not catalog.villains[v].fated_form for v in fated):
             raise fail(f"'fated_beaten' must list Fated Form Villain ids, got {fated!r}")
         record = data.get("record", {})
         if not isinstance(record, dict) or any(
-                v not in catalog.villains or not isinstance(r, dict)
+                not isinstance(v, str) or v not in catalog.villains or not isinstance(r, dict)
                 or any(not isinstance(r.get(k, 0), int) or r.get(k, 0) < 0
                        for k in ("games", "wins", "losses"))
                 for v, r in record.items()):
             raise fail("'record' must map Villain ids to game counts")
         due = data.get("upgrades_due", 0)
-        if not isinstance(due, int) or due < 0:
+        if not isinstance(due, int) or isinstance(due, bool) or due < 0:
             raise fail("'upgrades_due' must be a count")
         return cls(list(opened), dict(upgrades), list(fated),
                    {v: {k: int(r.get(k, 0)) for k in ("games", "wins", "losses")}

@@ -62,3 +62,74 @@ def test_save_and_load_reproduce_coop_and_campaign_games(seed):
         match.apply(rng.choice(match.legal_actions()))
     loaded = tablekit.load_game(match.to_json())
     assert GAME.snapshot(loaded.state) == GAME.snapshot(match.state)
+
+
+# -- loaders fed bad data ----------------------------------------------------------------
+
+GOOD_CARD = '''
+[[card]]
+id = "test-card"
+name = "Test Card"
+set = "green"
+player = { kind = "minion", strength = 1, health = 2, priority = 1, play = [[{ op = "draw", n = 1 }]] }
+villain = { kind = "spell", text = [[{ op = "damage", n = 2, target = "foe-hero" }]] }
+'''
+VALUES = ["-1", "0", "99", '"x"', "true", "[]", "{}", "[[]]", '"minion"', '"spell"', "1.5",
+          '[{ op = "draw" }]', '[[{ op = "destroy", target = "self" }]]']
+FIELDS = ["id", "name", "set", "kind", "strength", "health", "priority", "n", "op", "target",
+          "play", "text"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(FIELDS), value=st.sampled_from(VALUES), which=st.integers(0, 3))
+def test_card_loader_gives_a_clear_error_or_a_card(field, value, which):
+    import re
+
+    from tablekit.core.errors import CardDataError
+    from tablekit.wonders.cards import load_card_file
+    spots = [m for m in re.finditer(rf"\b{field} = ", GOOD_CARD)]
+    if not spots:
+        return
+    spot = spots[which % len(spots)]
+    rest = GOOD_CARD[spot.end():]
+    end = re.search(r"[,}\n]", rest[1:] if rest.startswith("[") else rest)
+    cut = spot.end() + (end.start() + (1 if rest.startswith("[") else 0) if end else len(rest))
+    text = GOOD_CARD[:spot.end()] + value + GOOD_CARD[cut:]
+    try:
+        cards = load_card_file("cards-fuzz.toml", text)
+    except CardDataError as error:
+        assert "cards-fuzz.toml" in str(error)
+    else:
+        assert cards and cards[0].player is not None
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(max_size=200))
+def test_card_loader_never_crashes_on_noise(text):
+    from tablekit.core.errors import CardDataError
+    from tablekit.wonders.cards import load_card_file
+    try:
+        load_card_file("noise.toml", text)
+    except CardDataError:
+        pass
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(["format", "version", "opened", "upgrades", "fated_beaten",
+                            "record", "upgrades_due"]), value=JSON_VALUES)
+def test_campaign_loader_gives_a_clear_error_or_a_campaign(key, value):
+    from tablekit.core.errors import SaveFileError
+    from tablekit.wonders.campaign import Campaign
+    data = Campaign().to_json()
+    data[key] = value
+    try:
+        campaign = Campaign.from_json(data)
+    except SaveFileError:
+        return
+    assert Campaign.from_json(campaign.to_json()) == campaign
