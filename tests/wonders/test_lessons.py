@@ -1,0 +1,43 @@
+"""The lesson data the learn notebook uses agrees with the book."""
+
+from tablekit.wonders import best_battle_lines, resolve_villain_attacks
+from tablekit.wonders.actions import EndTurn
+from tablekit.wonders.lessons import (
+    EXAMPLE_C_LAYOUTS,
+    battle_puzzle,
+    example_a,
+    example_b,
+    example_c,
+    example_c_fighters,
+)
+
+
+def test_example_c_fighters_rank_like_the_book():
+    players, villains = example_c_fighters()
+    layouts = best_battle_lines(players, villains, limit=None)
+    ranks = {}
+    for number, (v_order, p_order) in EXAMPLE_C_LAYOUTS.items():
+        ranks[number] = next(i for i, lay in enumerate(layouts)
+                             if lay.villain_order == v_order and lay.player_order == p_order)
+        by_name = {f.name: f for f in players + villains}
+        report = resolve_villain_attacks([by_name[n] for n in p_order],
+                                         [by_name[n] for n in v_order])
+        assert report.destroyed == layouts[ranks[number]].report.destroyed
+    assert ranks[3] < ranks[2] < ranks[1]
+
+
+def test_example_matches_start_where_the_book_does():
+    a = example_a()
+    a.apply(EndTurn())
+    assert a.state.pending is not None
+    b = example_b()
+    assert len(b.state.boards[0].hand) == 3
+    c = example_c()
+    c.apply(EndTurn())
+    assert c.state.lineup is not None
+
+
+def test_puzzles_are_reproducible():
+    assert battle_puzzle(3) == battle_puzzle(3)
+    players, villains = battle_puzzle(3)
+    assert len(players) == len(villains) == 4 and all(p.priority is not None for p in players)
