@@ -18,7 +18,7 @@ import tablekit
 from solvers.runes import BuildResult, Goal, build_deck
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, Rarity
 from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
-from tablekit.runes.odds import chapter_positions, sample_positions
+from tablekit.runes.odds import chapter_positions, chapter_precedence, sample_positions
 from tablekit.runes.preparation import Plan, PrepOptions, check_plan, wyrd_points_spent
 
 RARITY_COLOURS = {Rarity.COMMON: "#9e9e9e", Rarity.UNCOMMON: "#4caf50", Rarity.RARE: "#2196f3",
@@ -87,6 +87,11 @@ def composition_figure(cards: Sequence[Card]) -> go.Figure:
     return fig
 
 
+def full_collection(pool: Mapping[str, Card]) -> dict[Card, int]:
+    """Every card of a pool at its copy limit (a collection with nothing missing)."""
+    return {card: card.copy_limit for card in pool.values()}
+
+
 def odds_figure(plan: Plan, chapter: int, names: Mapping[str, str], shuffles: int = 2000,
                 seed: int = 0) -> go.FigureWidget:
     """Exact position odds of a Chapter's cards beside the frequencies of seeded shuffles."""
@@ -113,6 +118,28 @@ def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Ma
             trace.x, trace.y = places, labels
             trace.text = [[f"{float(p):.3f}" for p in table[s]] for s in slots]
             trace.texttemplate = "%{text}"
+
+
+def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.FigureWidget:
+    """Heatmap of P(row card is played before column card) inside one Chapter, exact."""
+    fig = go.FigureWidget(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu", reversescale=True))
+    fig.update_layout(height=320, title="P(row before column)", margin={"t": 40, "b": 30})
+    update_precedence_figure(fig, plan, chapter, names)
+    return fig
+
+
+def update_precedence_figure(fig: go.FigureWidget, plan: Plan, chapter: int,
+                             names: Mapping[str, str]) -> None:
+    """Refresh `precedence_figure` for a changed plan."""
+    pairs = chapter_precedence(plan, chapter)
+    slots = sorted({x for x, _ in pairs})
+    labels = [f"{names.get(plan.card_at(s), plan.card_at(s))} [{s[1] + 1}]" for s in slots]
+    z = [[float(pairs[(x, y)]) if x != y else None for y in slots] for x in slots]
+    with fig.batch_update():
+        trace = fig.data[0]
+        trace.z, trace.x, trace.y = z, labels, labels
+        trace.text = [[f"{v:.3f}" if v is not None else "" for v in row] for row in z]
+        trace.texttemplate = "%{text}"
 
 
 class DeckChecker(widgets.VBox):
@@ -176,11 +203,12 @@ class ChapterPlanner(widgets.VBox):
         self.status = widgets.HTML()
         self.shuffles, self.seed = shuffles, seed
         self.figure = odds_figure(self.plan, 0, self.names, shuffles, seed)
+        self.order_figure = precedence_figure(self.plan, 0, self.names)
         for control in (*self.sliders, self.thread):
             control.observe(lambda _: self.refresh(), names="value")
         super().__init__([widgets.HBox([widgets.VBox(self.sliders),
                                         widgets.VBox([self.thread, self.status])]),
-                          self.figure])
+                          self.figure, self.order_figure])
         self.refresh()
 
     @property
@@ -207,14 +235,22 @@ class ChapterPlanner(widgets.VBox):
         self.problems = problems
         if not problems:
             update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
+            update_precedence_figure(self.order_figure, plan, 0, self.names)
 
 
 class DeckBuilder(widgets.VBox):
     """Pick hero, goals and limits, solve, and see the deck, its plan and odds, or the conflicts."""
 
-    def __init__(self, collection: Mapping[Card, int], seed: int = 0) -> None:
-        self.collection = dict(collection)
-        self.cards = {card.id: card for card in collection}
+    def __init__(self, collection: Mapping[Card, int] | Mapping[str, Mapping[Card, int]],
+                 seed: int = 0) -> None:
+        choices = ({"collection": dict(collection)} if all(isinstance(c, Card) for c in collection)
+                   else {name: dict(c) for name, c in collection.items()})
+        self.collections = choices
+        self.collection_choice = widgets.Dropdown(options=list(choices), description="collection")
+        self.collection = next(iter(choices.values()))
+        self.collection_choice.observe(self._pick_collection, names="value")
+        self.cards = {card.id: card for c in choices.values() for card in c}
+        collection = {card: 1 for card in self.cards.values()}
         self.seed = seed
         self.goals: list[Goal] = []
         self.result: BuildResult | None = None
@@ -246,7 +282,7 @@ class DeckBuilder(widgets.VBox):
         self.alternatives_view = widgets.HTML()
         self.chart = go.FigureWidget(composition_figure([]))
         controls = widgets.VBox([
-            widgets.HBox([self.hero, self.k]),
+            widgets.HBox([self.hero, self.collection_choice, self.k]),
             widgets.HBox([widgets.Label("include"), self.must_include]),
             widgets.HBox([widgets.Label("exclude"), self.exclude]),
             widgets.HBox([self.wyrd_points, self.thread_cost]),
@@ -255,6 +291,9 @@ class DeckBuilder(widgets.VBox):
         super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart]),
                           self.plan_view, self.alternatives_view])
         self._show_goals()
+
+    def _pick_collection(self, change: dict) -> None:
+        self.collection = self.collections[change["new"]]
 
     def add_goal(self, goal: Goal) -> None:
         """Add an ordering goal."""
@@ -355,5 +394,6 @@ def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
 
 
 __all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",
-           "composition_figure", "conflicts_html", "deck_html", "odds_figure", "plan_html",
+           "composition_figure", "conflicts_html", "deck_html", "full_collection", "odds_figure",
+           "plan_html", "precedence_figure",
            "rules_html", "sample_values", "starter_deck", "violations_html"]

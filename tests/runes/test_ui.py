@@ -39,3 +39,13 @@ def test_builder_widget_solves_and_explains(collection) -> None:
     builder.hero.value = "torstein"
     bad = builder.solve()
     assert bad.status == "infeasible" and "Drop" in builder.summary.value
+
+
+def test_builder_switches_collection(pool, collection) -> None:
+    builder = ui.DeckBuilder({"mine": collection, "all": ui.full_collection(pool)})
+    builder.hero.value = "ash"
+    builder.collection_choice.value = "all"
+    result = builder.solve()
+    assert any(c.id == "requiem-of-the-long-night" for c in result.cards)  # not owned in "mine"
+    builder.collection_choice.value = "mine"
+    assert all(c.id != "requiem-of-the-long-night" for c in builder.solve().cards)
