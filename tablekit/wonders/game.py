@@ -47,10 +47,11 @@ class WondersGame(Game):
     def make_config(self, villain: str = "cullin", deck: str = "recommended",
                     picks: Any = (), coop_villain: str | None = None,
                     coop_deck: str = "recommended", coop_picks: Any = (),
-                    campaign: Any = None, max_rounds: int = 60) -> WondersConfig:
+                    campaign: Any = None, max_rounds: int = 60,
+                    scenario: Any = None) -> WondersConfig:
         """Check the options; see `tablekit.wonders.setup.make_config`."""
         return make_config(villain, deck, picks, coop_villain, coop_deck, coop_picks, campaign,
-                           max_rounds)
+                           max_rounds, scenario)
 
     def config_to_json(self, config: WondersConfig) -> dict[str, Any]:
         """The options as JSON data."""

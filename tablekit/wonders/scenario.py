@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tablekit.core.events import Event
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.wonders.cards import default_catalog
@@ -16,7 +17,7 @@ def scenario(villain: str = "cullin", hand: Sequence[str] = (),
              draw: Sequence[str] = (), discard: Sequence[str] = (),
              exhausted: Sequence[str] = (), player_health: int | None = None,
              villain_health: int | None = None, opening: bool = False,
-             seed: int = 0) -> State:
+             seed: int = 0, rng: random.Random | None = None) -> State:
     """A state in the player's turn with these cards (ids) in these places.
 
     `draw` lists the draw pile from the top down; `exhausted` names player minions (by id)
@@ -51,19 +52,20 @@ def scenario(villain: str = "cullin", hand: Sequence[str] = (),
     for card_id in villain_minions:
         uid = make(card_id)
         board.villain_minions.append(Minion(uid, table[uid].name, table[uid].villain, False))
-    state = State(tuple(table), random.Random(seed))
+    state = State(tuple(table), rng or random.Random(seed))
+    state.setup_events = [Event("wonders.villain-select",
+                                "A set position: you face {v} ({vh} health, you {ph})",
+                                {"v": entry.name, "vh": board.villain_health,
+                                 "ph": board.player_health})]
     state.boards = [board]
     state.phase, state.player, state.opening = "play", 0, opening
     state.round = 1 if opening else 2
     return state
 
 
-def scenario_match(**layout: object) -> Match:
-    """A Match that starts from `scenario(**layout)` (for notebooks: undo works, saving
-    replays from the dealt game and so is not offered for these)."""
-    match = new_game("wonders", seed=int(layout.get("seed", 0)))  # type: ignore[arg-type]
-    match.state = scenario(**layout)  # type: ignore[arg-type]
-    return match
+def scenario_match(seed: int = 0, **layout: object) -> Match:
+    """A Match that starts from `scenario(**layout)`: undo, log, save and load all work."""
+    return new_game("wonders", seed=seed, scenario=layout)
 
 
 def uid_of(state: State, name: str, where: str = "any", nth: int = 0) -> int:

@@ -31,6 +31,7 @@ class WondersConfig:
     coop_picks: tuple[str, ...] = ()
     campaign: dict[str, Any] | None = field(default=None, hash=False)
     max_rounds: int = 60
+    scenario: dict[str, Any] | None = field(default=None, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         """The options as plain JSON data."""
@@ -41,6 +42,8 @@ class WondersConfig:
                         coop_picks=list(self.coop_picks))
         if self.campaign is not None:
             data["campaign"] = self.campaign
+        if self.scenario is not None:
+            data["scenario"] = self.scenario
         return data
 
 
@@ -48,8 +51,11 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
                 picks: list[str] | tuple[str, ...] = (), coop_villain: str | None = None,
                 coop_deck: str = "recommended", coop_picks: list[str] | tuple[str, ...] = (),
                 campaign: Campaign | dict[str, Any] | None = None,
-                max_rounds: int = 60) -> WondersConfig:
-    """Check the options: Villain (and co-op partner's), draw-pile method, picks, campaign."""
+                max_rounds: int = 60, scenario: dict[str, Any] | None = None) -> WondersConfig:
+    """Check the options: Villain (and co-op partner's), draw-pile method, picks, campaign.
+
+    `scenario` starts from a hand-built position instead (see `tablekit.wonders.scenario`).
+    """
     catalog = default_catalog()
     if isinstance(campaign, Campaign):
         campaign = campaign.to_json()
@@ -65,7 +71,8 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
         raise ConfigError(f"wonders: max_rounds must be a positive whole number, "
                           f"got {max_rounds!r}")
     config = WondersConfig(villain, deck, tuple(picks), coop_villain, coop_deck,
-                           tuple(coop_picks), campaign, max_rounds)
+                           tuple(coop_picks), campaign, max_rounds,
+                           _check_scenario(scenario) if scenario is not None else None)
     for who, method, chosen in ((villain, deck, picks), (coop_villain, coop_deck, coop_picks)):
         if who is None:
             continue
@@ -80,6 +87,11 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
 
 def initial_state(config: WondersConfig, rng: random.Random) -> State:
     """Deal a new game: each board's draw pile shuffled, opening hands of four drawn."""
+    if config.scenario is not None:
+        from tablekit.wonders.scenario import scenario
+        state = scenario(**config.scenario, rng=rng)
+        state.max_rounds = config.max_rounds
+        return state
     events = Events()
     state = State((), rng)
     state.coop = config.coop_villain is not None
@@ -225,3 +237,32 @@ def _check_picks(collection: list[CardEntry], picks: list[str]) -> None:
         if picks.count(card_id) > owned[card_id]:
             raise ConfigError(f"wonders: {picks.count(card_id)} copies of {card_id!r} picked, "
                               f"you own {owned[card_id]} [rule wonders.draw-pile]")
+
+
+SCENARIO_FIELDS = {"villain": str, "hand": list, "player_minions": list,
+                   "villain_minions": list, "draw": list, "discard": list, "exhausted": list,
+                   "player_health": int, "villain_health": int, "opening": bool}
+
+
+def _check_scenario(layout: Any) -> dict[str, Any]:
+    """A scenario layout as plain JSON data, every card and Villain known."""
+    catalog = default_catalog()
+    if not isinstance(layout, dict):
+        raise ConfigError("wonders: scenario must be a table of places -> card ids")
+    clean: dict[str, Any] = {}
+    for key, value in layout.items():
+        kind = SCENARIO_FIELDS.get(key)
+        if kind is None:
+            raise ConfigError(f"wonders: scenario has no field {key!r}; fields: "
+                              f"{', '.join(SCENARIO_FIELDS)}")
+        if kind is list:
+            if not isinstance(value, list | tuple) or any(
+                    not isinstance(c, str) or c not in catalog.cards for c in value):
+                raise ConfigError(f"wonders: scenario {key} must list known card ids")
+            value = list(value)
+        elif kind is int and value is not None and (not isinstance(value, int) or value < 1):
+            raise ConfigError(f"wonders: scenario {key} must be a positive number")
+        elif kind is str and value not in catalog.villains:
+            raise ConfigError(f"wonders: scenario villain {value!r} is unknown")
+        clean[key] = value
+    return clean

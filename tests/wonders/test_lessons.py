@@ -41,3 +41,23 @@ def test_puzzles_are_reproducible():
     assert battle_puzzle(3) == battle_puzzle(3)
     players, villains = battle_puzzle(3)
     assert len(players) == len(villains) == 4 and all(p.priority is not None for p in players)
+
+
+def test_scenario_matches_save_load_and_undo():
+    import pytest
+
+    import tablekit
+    from tablekit.core.errors import ConfigError
+    match = example_c()
+    match.apply(EndTurn())
+    match.apply(match.legal_actions()[0])
+    again = tablekit.load_game(match.to_json())
+    assert again.digest() == match.digest()
+    match.undo()
+    match.undo()
+    assert match.digest() == example_c().digest()
+    assert match.log[0].rule == "wonders.villain-select"
+    with pytest.raises(ConfigError):
+        tablekit.new_game("wonders", scenario={"hand": ["no-such-card"]})
+    with pytest.raises(ConfigError):
+        tablekit.new_game("wonders", scenario={"pockets": []})
