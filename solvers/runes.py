@@ -42,7 +42,8 @@ __all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck"]
 
 @dataclass(frozen=True)
 class BuildResult:
-    """A built deck and its plan, or (status "infeasible") the conflicts and wishes to drop."""
+    """A built deck and its plan, or (status "infeasible") the conflicts and wishes to drop;
+    status "unknown" when the time limit ran out before any deck was found."""
 
     status: str
     cards: tuple[Card, ...] = ()
@@ -103,6 +104,11 @@ def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
     for _ in range(k):
         solver, status = model.solve(seed, workers, time_limit)
         solve_time += solver.wall_time
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"invalid deck model: {model.model.validate()}")
+        if status == cp_model.UNKNOWN and not found:
+            return BuildResult("unknown", solve_time=solve_time,
+                               wall_time=time.perf_counter() - started)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
         counts = model.counts(solver)
