@@ -19,15 +19,36 @@ def choose(view: State, legal: list[Any], rng: random.Random) -> Any:
         return _pick_choice(view, legal)
     if isinstance(first, Place):
         return _place(view, legal)
-    plays = [a for a in legal if isinstance(a, PlayCard)]
+    plays = [a for a in legal if isinstance(a, PlayCard) and _worth_playing(view, a)]
     if plays:
-        return max(plays, key=lambda a: (view.table[a.card].player.is_minion, -len(a.discards),
-                                         a.target != -2))
+        return max(plays, key=lambda a: _play_value(view, a))
     attacks = [a for a in legal if isinstance(a, Attack)]
     if attacks:
-        return max(attacks, key=lambda a: _attack_value(view, a))
+        best = max(attacks, key=lambda a: _attack_value(view, a))
+        if _attack_value(view, best) >= 0:
+            return best
     ends = [a for a in legal if isinstance(a, EndTurn)]
     return ends[0] if ends else legal[rng.randrange(len(legal))]
+
+
+def _worth_playing(view: State, action: PlayCard) -> bool:
+    """Skip plays whose chosen-target text would be wasted, and costly plays of weak cards."""
+    half = view.table[action.card].player
+    if half.choice is not None and action.target == -2 and not half.is_minion:
+        return False
+    return not action.discards or half.is_minion and half.strength + half.health >= 8 \
+        or not half.is_minion
+
+
+def _play_value(view: State, action: PlayCard) -> tuple:
+    half = view.table[action.card].player
+    target_value = 0.0
+    if action.target >= 0:
+        board = view.boards[view.player]
+        for minion in board.villain_minions + board.player_minions:
+            if minion.uid == action.target:
+                target_value = minion.strength + minion.health
+    return (half.is_minion, -len(action.discards), target_value)
 
 
 def _attack_value(view: State, action: Attack) -> float:
@@ -38,7 +59,9 @@ def _attack_value(view: State, action: Attack) -> float:
     target = next(m for m in board.villain_minions if m.uid == action.target)
     kills = attacker.poison or attacker.strength + target.damage >= target.health
     dies = target.poison or (not attacker.shield and target.strength >= attacker.health)
-    return (10 if kills else 0) - (5 if dies else 0) + target.strength
+    gain = (target.strength + target.health if kills else 0)
+    loss = (attacker.strength + attacker.health if dies else 0)
+    return gain - loss + (1 if kills and not dies else 0)
 
 
 def _pick_choice(view: State, legal: list[Any]) -> Any:
