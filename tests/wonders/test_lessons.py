@@ -61,3 +61,14 @@ def test_scenario_matches_save_load_and_undo():
         tablekit.new_game("wonders", scenario={"hand": ["no-such-card"]})
     with pytest.raises(ConfigError):
         tablekit.new_game("wonders", scenario={"pockets": []})
+
+
+def test_card_text_in_words():
+    from tablekit.wonders.scenario import scenario
+    from tablekit.wonders.text import card_summary
+    state = scenario(hand=["baited-trap", "gnomish-servant", "poison-toad"])
+    trap, servant, toad = (state.table[u] for u in state.boards[0].hand)
+    assert card_summary(trap) == ("Baited Trap (spell): COST: discard 1 other card · "
+                                  "Destroy an enemy minion")
+    assert card_summary(servant, "villain") == "Gnomish Servant (1/2): PLAY: Draw 1"
+    assert card_summary(toad) == "Poison Toad (1/1, Priority 3): Poison"
