@@ -14,7 +14,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-BRUTE_FORCE_LIMIT = 120  # up to this many layouts, every concrete layout is listed
+BRUTE_FORCE_LIMIT = 120  # up to this many layouts, every concrete layout is played out
+LIST_ALL_LIMIT = 5040    # limit=None lists every layout up to this many (~0.2 s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,17 +127,20 @@ def count_layouts(player_minions: Sequence[Fighter], villain_minions: Sequence[F
 def best_battle_lines(player_minions: Sequence[Fighter], villain_minions: Sequence[Fighter],
                       criterion: BattleCriterion | None = None,
                       limit: int | None = 20) -> list[BattleLayout]:
-    """Every allowed layout searched exactly; the best `limit` (None: all) returned, best first.
+    """Every allowed layout searched exactly; the best `limit` returned, best first.
 
-    Small cases list every concrete layout; larger ones use a memoised search over the
-    groups of attackers each Player minion can draw, which gives the same exact optimum.
+    Up to `BRUTE_FORCE_LIMIT` layouts (or `LIST_ALL_LIMIT` with `limit=None`) every concrete
+    layout is played out and sorted (ties: less damage, then input order). Beyond that a
+    memoised search over the groups of attackers each Player minion can draw gives the same
+    exact optimum and the next best distinct plans (`limit=None` then means the best 100).
     """
     criterion = criterion or BattleCriterion()
     players, villains = list(player_minions), list(villain_minions)
-    if count_layouts(players, villains) <= BRUTE_FORCE_LIMIT:
+    count = count_layouts(players, villains)
+    if count <= BRUTE_FORCE_LIMIT or (limit is None and count <= LIST_ALL_LIMIT):
         layouts = _brute_force(players, villains, criterion)
         return layouts if limit is None else layouts[:limit]
-    return _Search(players, villains, criterion).top(limit or 20)
+    return _Search(players, villains, criterion).top(limit or 100)
 
 
 # -- resolution ---------------------------------------------------------------------------
