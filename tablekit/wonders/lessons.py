@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from tablekit.core.match import Match
-from tablekit.wonders.battle import Fighter
+from tablekit.wonders.battle import (
+    BattleCriterion,
+    BattleLayout,
+    Fighter,
+    best_battle_lines,
+    count_layouts,
+)
 from tablekit.wonders.cards import default_catalog
 from tablekit.wonders.scenario import scenario_match
 
@@ -67,3 +74,37 @@ def _fighters(card_ids: list[str], side: str) -> list[Fighter]:
                                 half.priority if side == "player" else None, half.poison,
                                 half.shield, half.taunt))
     return fighters
+
+
+@dataclass(frozen=True)
+class PuzzleVerdict:
+    """How a hand-made layout compares with every other allowed layout."""
+
+    rank: int               # 1 = as good as the best
+    layouts: int            # how many allowed layouts there are
+    yours: BattleLayout
+    best: BattleLayout
+
+    def __str__(self) -> str:
+        if self.yours.score >= self.best.score:
+            return f"Best possible: {self.yours.report.player_damage} damage to you, " \
+                   f"{len(self.yours.report.destroyed)} minions fell."
+        return (f"Your layout ranks {self.rank} of {self.layouts}. The advisor's best: "
+                f"Villain {', '.join(self.best.villain_order)}; you "
+                f"{', '.join(self.best.player_order)}.")
+
+
+def judge_layout(players: list[Fighter], villains: list[Fighter], villain_order: list[str],
+                 player_order: list[str],
+                 criterion: BattleCriterion | None = None) -> PuzzleVerdict:
+    """Rank the learner's layout (names, left to right) among all allowed layouts."""
+    layouts = best_battle_lines(players, villains, criterion, limit=None)
+    if len(layouts) < count_layouts(players, villains):
+        raise ValueError("too many layouts to rank every one; use a smaller puzzle")
+    yours = next((lay for lay in layouts if lay.villain_order == list(villain_order)
+                  and lay.player_order == list(player_order)), None)
+    if yours is None:
+        raise ValueError("that layout is not allowed: Player minions go by Priority, highest "
+                         "left, and every minion appears once [rule wonders.battle-lines]")
+    rank = 1 + sum(lay.score > yours.score for lay in layouts)
+    return PuzzleVerdict(rank, len(layouts), yours, layouts[0])

@@ -72,3 +72,18 @@ def test_card_text_in_words():
                                   "Destroy an enemy minion")
     assert card_summary(servant, "villain") == "Gnomish Servant (1/2): PLAY: Draw 1"
     assert card_summary(toad) == "Poison Toad (1/1, Priority 3): Poison"
+
+
+def test_judge_layout_ranks_the_learners_order():
+    import pytest
+
+    from tablekit.wonders.lessons import judge_layout
+    players, villains = example_c_fighters()
+    best = judge_layout(players, villains, *EXAMPLE_C_LAYOUTS[3])
+    assert best.rank == 1 and "Best possible" in str(best)
+    worst = judge_layout(players, villains, *EXAMPLE_C_LAYOUTS[1])
+    assert worst.rank > judge_layout(players, villains, *EXAMPLE_C_LAYOUTS[2]).rank > 1
+    assert "ranks" in str(worst)
+    with pytest.raises(ValueError, match="Priority"):
+        judge_layout(players, villains, EXAMPLE_C_LAYOUTS[1][0],
+                     ["Hungry Wolf", "Pixie Mesmerist", "Treant Shepherd"])
