@@ -48,10 +48,10 @@ class WondersGame(Game):
                     picks: Any = (), coop_villain: str | None = None,
                     coop_deck: str = "recommended", coop_picks: Any = (),
                     campaign: Any = None, max_rounds: int = 60,
-                    scenario: Any = None) -> WondersConfig:
+                    scenario: Any = None, borrowed_rules: Any = ()) -> WondersConfig:
         """Check the options; see `tablekit.wonders.setup.make_config`."""
         return make_config(villain, deck, picks, coop_villain, coop_deck, coop_picks, campaign,
-                           max_rounds, scenario)
+                           max_rounds, scenario, borrowed_rules)
 
     def config_to_json(self, config: WondersConfig) -> dict[str, Any]:
         """The options as JSON data."""

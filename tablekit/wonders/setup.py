@@ -32,6 +32,7 @@ class WondersConfig:
     campaign: dict[str, Any] | None = field(default=None, hash=False)
     max_rounds: int = 60
     scenario: dict[str, Any] | None = field(default=None, hash=False)
+    borrowed_rules: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The options as plain JSON data."""
@@ -44,6 +45,8 @@ class WondersConfig:
             data["campaign"] = self.campaign
         if self.scenario is not None:
             data["scenario"] = self.scenario
+        if self.borrowed_rules:
+            data["borrowed_rules"] = list(self.borrowed_rules)
         return data
 
 
@@ -51,10 +54,12 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
                 picks: list[str] | tuple[str, ...] = (), coop_villain: str | None = None,
                 coop_deck: str = "recommended", coop_picks: list[str] | tuple[str, ...] = (),
                 campaign: Campaign | dict[str, Any] | None = None,
-                max_rounds: int = 60, scenario: dict[str, Any] | None = None) -> WondersConfig:
+                max_rounds: int = 60, scenario: dict[str, Any] | None = None,
+                borrowed_rules: list[str] | tuple[str, ...] = ()) -> WondersConfig:
     """Check the options: Villain (and co-op partner's), draw-pile method, picks, campaign.
 
-    `scenario` starts from a hand-built position instead (see `tablekit.wonders.scenario`).
+    `scenario` starts from a hand-built position instead (see `tablekit.wonders.scenario`);
+    `borrowed_rules` adds rules cards (Legacy pack ids) of Villains whose Fated Form you beat.
     """
     catalog = default_catalog()
     if isinstance(campaign, Campaign):
@@ -72,7 +77,8 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
                           f"got {max_rounds!r}")
     config = WondersConfig(villain, deck, tuple(picks), coop_villain, coop_deck,
                            tuple(coop_picks), campaign, max_rounds,
-                           _check_scenario(scenario) if scenario is not None else None)
+                           _check_scenario(scenario) if scenario is not None else None,
+                           _check_borrowed(catalog, progress, borrowed_rules))
     for who, method, chosen in ((villain, deck, picks), (coop_villain, coop_deck, coop_picks)):
         if who is None:
             continue
@@ -132,14 +138,15 @@ def _build_template(config: WondersConfig, rng: random.Random
     seats = [(config.villain, config.deck, config.picks)]
     if config.coop_villain is not None:
         seats.append((config.coop_villain, config.coop_deck, config.coop_picks))
-    boards = [_deal_board(catalog, progress, villain_id, method, picks, table, rng, events)
+    boards = [_deal_board(catalog, progress, villain_id, method, picks, table, rng, events,
+                          config.borrowed_rules)
               for villain_id, method, picks in seats]
     return tuple(table), boards, list(events.items or [])
 
 
 def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: str,
                 picks: tuple[str, ...], table: list[CardSpec], rng: random.Random,
-                events: Events) -> Board:
+                events: Events, borrowed: tuple[str, ...] = ()) -> Board:
     villain = catalog.villains[villain_id]
     board = Board()
     board.villain, board.villain_name = villain.id, villain.name
@@ -148,6 +155,8 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
     for pack_id in progress.opened:
         if any(p.id == pack_id for p in villain.packs):
             special += packs[pack_id].rules
+    for pack_id in borrowed:
+        special += packs[pack_id].rules
     board.rules = tuple((r.op, r.n) for r in special)
     board.villain_health = board.villain_max = villain.health
     board.player_health = board.player_max = villain.player_health
@@ -266,3 +275,19 @@ def _check_scenario(layout: Any) -> dict[str, Any]:
             raise ConfigError(f"wonders: scenario villain {value!r} is unknown")
         clean[key] = value
     return clean
+
+
+def _check_borrowed(catalog: Catalog, progress: Campaign, borrowed: Any) -> tuple[str, ...]:
+    """Rules cards may join another Villain's game once their Fated Form is beaten."""
+    packs = all_packs(catalog)
+    owner = {p.id: v for v in catalog.villains.values() for p in v.packs}
+    sets = set(progress.collection_sets(catalog))
+    for pack_id in borrowed:
+        if pack_id not in packs or not packs[pack_id].rules:
+            raise ConfigError(f"wonders: {pack_id!r} is not a Legacy pack with rules cards "
+                              "[rule wonders.fated-form]")
+        if pack_id not in progress.opened or owner[pack_id].set not in sets:
+            raise ConfigError(f"wonders: {pack_id!r}'s rules can join other games only once it "
+                              "is opened and its Villain's Fated Form is beaten "
+                              "[rule wonders.fated-form]")
+    return tuple(borrowed)

@@ -119,3 +119,18 @@ def test_corrupted_campaign_files_are_refused(tmp_path, damage):
     with pytest.raises(ConfigError):
         tablekit.new_game("wonders", campaign=json.loads(path.read_text())
                           if path.read_text().startswith("{\"") else {"format": "x"})
+
+
+def test_beaten_fated_form_lends_its_rules_cards():
+    campaign = Campaign(opened=["cullin-decree", "cullin-crown"])
+    with pytest.raises(ConfigError, match="Fated Form"):
+        tablekit.new_game("wonders", villain="morwen", campaign=campaign,
+                          borrowed_rules=["cullin-decree"])
+    campaign.record_game("cullin-fated", won=True, player_health=5)
+    match = tablekit.new_game("wonders", villain="morwen", campaign=campaign,
+                              borrowed_rules=["cullin-decree"])
+    assert ("minion-strength", 1) in match.state.boards[0].rules
+    with pytest.raises(ConfigError, match="rules cards"):
+        tablekit.new_game("wonders", campaign=campaign, borrowed_rules=["cullin-menagerie"])
+    again = tablekit.load_game(match.to_json())
+    assert again.digest() == match.digest()
