@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Place, PlayCard
-from tablekit.wonders.advisor import advise, layout_actions
+from tablekit.wonders.advisor import as_fighters, layout_actions, lineup_minions
+from tablekit.wonders.battle import BattleCriterion, BattleLayout, Fighter, best_battle_lines
 from tablekit.wonders.state import VILLAIN, State
 
 
@@ -80,10 +82,18 @@ def _pick_choice(view: State, legal: list[Any]) -> Any:
 
 
 def _place(view: State, legal: list[Any]) -> Any:
-    """Follow the Battle Lines advisor's best layout."""
-    best = advise(view, limit=1)
+    """Follow the Battle Lines advisor's best layout (memoised: rollouts revisit positions)."""
+    players, villains = lineup_minions(view)
+    health = view.boards[view.lineup.board].player_health
+    best = _best_layout(tuple(as_fighters(players)), tuple(as_fighters(villains)), health)
     offered = {a.minion: a for a in legal}
-    for action in layout_actions(view, best[0]):
+    for action in layout_actions(view, best):
         if action.minion in offered:
             return offered[action.minion]
     return legal[0]
+
+
+@lru_cache(maxsize=4096)
+def _best_layout(players: tuple[Fighter, ...], villains: tuple[Fighter, ...],
+                 health: int) -> BattleLayout:
+    return best_battle_lines(players, villains, BattleCriterion(player_health=health), 1)[0]
