@@ -116,16 +116,20 @@ def card_html(state: DeckulaState, uid: int, new: bool = False) -> str:
     in_play = state.in_play(uid)
     blanked = in_play and state.is_blanked(uid)
     css = " ".join(c for c, on in (("tk-visitor", spec.visitor), ("tk-blanked", blanked), ("tk-new", new)) if on)
-    marks = [m for m in ("Ⓥ" if spec.visitor else "", ARROWS.get(spec.arrow or "", "")) if m]
-    marks += sorted({ICONS[e.timing] for e in spec.effect})
+    marks = [m for m in (ARROWS.get(spec.arrow or "", ""), *sorted({ICONS[e.timing] for e in spec.effect})) if m]
+    badge = '<span class="tk-mark" title="Visitor">V</span>' if spec.visitor else ""
     vp = state.card_vp(uid) if in_play else spec.vp
     held = len(state.beneath.get(uid, ()))
     extra = f"<div class='tk-card-text'><b>{held} beneath</b></div>" if held else ""
     blank = "<div class='tk-card-text'><b>BLANKED</b></div>" if blanked else ""
     return (f'<div class="tk-card {css}" data-card="{escape(spec.id)}" title="{escape(spec.text)}">'
-            f'<div class="tk-card-name">{escape(spec.name)}</div>'
+            f'<div class="tk-card-name">{badge}{escape(spec.name)}</div>'
             f'<div class="tk-card-text">{escape(" · ".join(marks))}</div>{blank}{extra}'
-            f'<div class="tk-card-text">{escape(spec.text[:90])}</div><div class="tk-vp">{vp}</div></div>')
+            f'<div class="tk-card-text">{escape(_short(spec.text))}</div><div class="tk-vp">{vp}</div></div>')
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 # -- the build notebook: difficulty explorer ---------------------------------------------------

@@ -18,8 +18,9 @@ STYLE = """
 .tk-card.tk-visitor { border-color: #9b2c2c; background: #fff5f5; }
 .tk-card.tk-blanked { opacity: .45; background: repeating-linear-gradient(45deg,#eee,#eee 4px,#fff 4px,#fff 8px); }
 .tk-card.tk-new { box-shadow: 0 0 0 3px #d69e2e; }
-.tk-card-name { font-weight: 600; font-size: 12px; }
-.tk-card-text { font-size: 10.5px; color: #444; margin-top: 2px; }
+.tk-card-name { font-weight: 600; font-size: 12px; line-height: 1.25; }
+.tk-card-text { font-size: 10.5px; line-height: 1.25; color: #444; margin-top: 2px; }
+.tk-mark { display: inline-block; font-size: 10px; font-weight: 700; color: #fff; background: #9b2c2c; border-radius: 3px; padding: 0 3px; margin-right: 3px; }
 .tk-vp { position: absolute; right: 4px; bottom: 3px; background: #c53030; color: #fff; border-radius: 50%;
   width: 20px; height: 20px; text-align: center; line-height: 20px; font-size: 11px; font-weight: 700; }
 .tk-counters span { display: inline-block; margin-right: 14px; font-size: 14px; }

@@ -31,6 +31,7 @@ class GameTable(widgets.VBox):
         self.status = widgets.HTML()
         self.board = widgets.HTML()
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.actions.add_class("tk-actions")
         self.message = widgets.HTML()
         self.hints = widgets.HTML()
         self.log_panel = widgets.HTML()
@@ -145,6 +146,7 @@ class GameTable(widgets.VBox):
 
 def _button(text: str, icon: str, handler: Callable[[Any], None]) -> widgets.Button:
     button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
+    button.add_class("tk-" + text.lower().replace(" ", "-"))
     button.on_click(handler)
     return button
 
