@@ -234,8 +234,10 @@ def _result(status: str, counts: Mapping[str, int], cards: Mapping[str, Card],
 def _plan(counts: Mapping[str, int], cards: Mapping[str, Card], arrangement: Arrangement
           ) -> tuple[Plan, dict[str, Slot]]:
     """Lay the deck out: goal cards where the arrangement says, other cards fill the rest."""
+    goal_cards = {item for layout in arrangement.chapters if layout for item in layout.items}
+    # spare copies of goal cards go last, so they land in Chapters without goals when possible
     fillers = sorted((cid for cid, n in counts.items() for _ in range(n)),
-                     key=lambda cid: _card_order(cards[cid]))
+                     key=lambda cid: (cid in goal_cards, _card_order(cards[cid])))
     goal_slots: dict[str, Slot] = {}
     for layout in arrangement.chapters:
         for item in layout.items if layout else ():
