@@ -7,11 +7,12 @@ from collections import defaultdict
 import pytest
 
 import tablekit
-from tablekit.core import errors, events
+from tablekit.core import errors, events, game
 
 EXERCISED: set[str] = set()
 _event_init = events.Event.__init__
 _error_init = errors.IllegalActionError.__init__
+_explain = game.Game.explain
 
 
 def _recording_event_init(self, rule, template, data=None):
@@ -24,14 +25,22 @@ def _recording_error_init(self, action, rule, reason):
     _error_init(self, action, rule, reason)
 
 
+def _recording_explain(self, state, action):
+    explanation = _explain(self, state, action)
+    EXERCISED.add(explanation.rule)
+    return explanation
+
+
 @pytest.fixture(autouse=True, scope="session")
 def record_rule_coverage():
-    """Note every rule id that an event or an illegal-action error names."""
+    """Note every rule id that an event, an illegal-action error or an explanation names."""
     events.Event.__init__ = _recording_event_init
     errors.IllegalActionError.__init__ = _recording_error_init
+    game.Game.explain = _recording_explain
     yield
     events.Event.__init__ = _event_init
     errors.IllegalActionError.__init__ = _error_init
+    game.Game.explain = _explain
 
 
 def pytest_terminal_summary(terminalreporter):

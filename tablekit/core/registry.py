@@ -12,7 +12,7 @@ from pathlib import Path
 from tablekit.core.errors import ConfigError, SaveFileError, UnknownGameError
 from tablekit.core.game import Game
 from tablekit.core.match import SAVE_FORMAT, Match
-from tablekit.core.rulebook import RuleBook
+from tablekit.core.rulebook import RuleBook, load_rulebook
 
 # game name -> package under tablekit/ (the order is the order of the kit's front door)
 GAME_PACKAGES = {
@@ -74,10 +74,10 @@ def load_game(text: str) -> Match:
 
 @cache
 def rules(name: str) -> RuleBook:
-    """The rule book of a game (also for games whose engine is not built yet)."""
+    """The rule book of a game, the core's match rules included (also before its engine exists)."""
     if name not in GAME_PACKAGES:
         raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(GAME_PACKAGES)}")
     path = PACKAGE_ROOT / GAME_PACKAGES[name] / "data" / "rules.toml"
     if not path.exists():
         raise UnknownGameError(f"the rule book of {name!r} is not written yet")
-    return RuleBook.from_toml(name, path)
+    return load_rulebook(name, path)

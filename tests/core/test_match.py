@@ -1,0 +1,128 @@
+"""The engine core: rule books, the card loader, Match, registry errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tablekit
+from tablekit.core import CardDataError, ConfigError, IllegalActionError, RuleBook, SaveFileError, UnknownGameError
+from tablekit.core.actions import action
+from tablekit.core.cards import CardModel, load_cards
+from tablekit.core.events import Event
+from tablekit.core.game import is_offered, rng_for
+from tablekit.core.rulebook import Rule
+from tablekit.deckula import Buy, Discard
+
+
+def test_registry_lists_games_and_rule_books():
+    assert tablekit.games()[0] == "deckula"
+    book = tablekit.rules("deckula")
+    assert isinstance(book, RuleBook) and "deckula.buy" in book and "core.undo" in book
+    assert book["deckula.buy"].section == "Turn Sequence"
+    assert "Turn Sequence" in book.sections()
+
+
+@pytest.mark.parametrize("call", [lambda: tablekit.new_game("chess"), lambda: tablekit.rules("chess")])
+def test_unknown_games_are_clear_errors(call):
+    with pytest.raises(UnknownGameError, match="chess"):
+        call()
+
+
+def test_unknown_option_names_the_known_ones():
+    with pytest.raises(ConfigError, match="difficulty"):
+        tablekit.new_game("deckula", seed=1, colour="red")
+
+
+def test_rule_book_files_are_validated(tmp_path: Path):
+    bad = tmp_path / "rules.toml"
+    bad.write_text('[[rule]]\nid = "x.one"\nsection = "S"\nsummary = ""\n')
+    with pytest.raises(CardDataError, match="summary"):
+        RuleBook.from_toml("x", bad)
+    with pytest.raises(CardDataError, match="duplicate"):
+        RuleBook("x", [Rule("a", "S", "t"), Rule("a", "S", "u")])
+
+
+def test_typed_actions_of_different_kinds_differ():
+    assert Buy(1, "A") != Discard(1, "A") and hash(Buy(1, "A")) != hash(Discard(1, "A"))
+    assert Buy(1, "A") == Buy(1, "A") and not is_offered(Buy(1, "A"), [Discard(1, "A")])
+
+    @action
+    class Pass(tuple):
+        pass
+    assert Pass() == Pass()
+
+
+def test_match_undo_redo_and_errors():
+    match = tablekit.new_game("deckula", seed=3)
+    start = match.digest()
+    with pytest.raises(IllegalActionError, match="no action"):
+        match.undo()
+    first = match.legal_actions()[0]
+    match.apply(first)
+    assert match.history == [first] and match.can_undo
+    assert match.undo() == first and match.digest() == start and match.can_redo
+    match.redo()
+    assert match.history == [first] and not match.can_redo
+    match.undo()
+    match.apply(match.legal_actions()[1])
+    assert not match.can_redo  # a new action clears redo
+
+
+def test_match_action_by_text_and_explain():
+    match = tablekit.new_game("deckula", seed=3)
+    text = str(match.legal_actions()[0])
+    assert match.action(text) == match.legal_actions()[0]
+    with pytest.raises(IllegalActionError, match="offer"):
+        match.action("Fly to the moon")
+    explanation = match.explain(match.legal_actions()[0])
+    assert explanation.legal and explanation.rule == "deckula.setup-deal" and "legal" in str(explanation)
+
+
+def test_states_track_every_step():
+    match = tablekit.new_game("deckula", seed=3)
+    match.play(*match.legal_actions()[:1])
+    assert len(match.states) == 2 and match.states[-1] is match.state
+
+
+def test_save_files_are_json_with_version_and_digest():
+    match = tablekit.new_game("deckula", seed="named seed")
+    match.apply(match.legal_actions()[0])
+    data = json.loads(match.to_json())
+    assert data["format"] == "tablekit-match" and data["game"] == "deckula" and data["seed"] == "named seed"
+    assert len(data["digest"]) == 16 and data["actions"][0][0] == "Keep"
+    with pytest.raises(SaveFileError, match="seed"):
+        tablekit.load_game(json.dumps({**data, "seed": None}))
+    with pytest.raises(SaveFileError):
+        tablekit.load_game(json.dumps({**data, "config": {"difficulty": "impossible"}}))
+
+
+def test_seeded_generators_are_machine_independent():
+    assert rng_for(7, "x").random() == rng_for(7, "x").random() != rng_for(8, "x").random()
+    assert rng_for("abc").random() == rng_for("abc").random()
+
+
+def test_events_format_lazily_and_compare_by_rule_and_text():
+    event = Event("r.one", "{a} + {b}", {"a": 1, "b": 2})
+    assert event.text == "1 + 2" and str(event) == "[r.one] 1 + 2" and event == Event("r.one", "1 + 2")
+    assert event.to_json() == {"rule": "r.one", "text": "1 + 2"}
+
+
+class Gem(CardModel):
+    id: str
+    value: int
+
+
+def test_card_loader_names_file_card_and_field(tmp_path: Path):
+    path = tmp_path / "gems.toml"
+    path.write_text('[[card]]\nid = "ruby"\nvalue = 3\n[[card]]\nid = "opal"\nvalue = "lots"\n')
+    with pytest.raises(CardDataError) as caught:
+        load_cards(path, Gem)
+    assert (caught.value.card, caught.value.field) == ("opal", "value") and str(path) in str(caught.value)
+    path.write_text('[[card]]\nid = "ruby"\nvalue = 3\n[[card]]\nid = "ruby"\nvalue = 4\n')
+    with pytest.raises(CardDataError, match="share the id"):
+        load_cards(path, Gem)
+    path.write_text('[[card]]\nid = "ruby"\nvalue = 3\n')
+    assert load_cards(path, Gem) == [Gem(id="ruby", value=3)]
