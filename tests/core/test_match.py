@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 import tablekit
-from tablekit.core import CardDataError, ConfigError, IllegalActionError, RuleBook, SaveFileError, UnknownGameError
+from tablekit.core import (
+    CardDataError,
+    ConfigError,
+    IllegalActionError,
+    RuleBook,
+    SaveFileError,
+    UnknownGameError,
+)
 from tablekit.core.actions import action
 from tablekit.core.cards import CardModel, load_cards
 from tablekit.core.events import Event
