@@ -22,6 +22,7 @@ from tablekit.runes.preparation import (
     PrepOptions,
     check_plan,
     initiative_cost,
+    preparation_steps,
     shuffle,
     wyrd_points_spent,
 )
@@ -30,5 +31,5 @@ __all__ = [
     "HEROES", "Card", "CardType", "DeckError", "Plan", "PlanError", "PrepOptions", "Rarity",
     "Violation", "chapter_positions", "chapter_precedence", "check_plan", "first_probability",
     "initiative_cost", "load_collection", "load_pool", "position_distribution",
-    "precedence_probability", "shuffle", "validate_deck", "wyrd_points_spent",
+    "precedence_probability", "preparation_steps", "shuffle", "validate_deck", "wyrd_points_spent",
 ]

@@ -20,6 +20,20 @@ INITIATIVE_COSTS = {0: 0, 1: 1, 2: 3, 3: 6}
 
 Slot = tuple[int, int]  # (Chapter index 0..3, place in that Chapter's list 0..4)
 
+# The six preparation steps in rulebook order: (name, what it does, rule ids it checks).
+STEPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Build", "choose the twenty cards",
+     ("runes.deck-size", "runes.copy-limit", "runes.owned", "runes.unique",
+      "runes.rarity-legendary", "runes.rarity-epic", "runes.rarity-rare", "runes.rarity-uncommon")),
+    ("Divide", "split them into four Chapters of five", ("runes.chapters",)),
+    ("Bind", "tie Threads of Fate", ("runes.thread-pair", "runes.thread-chapter",
+                                     "runes.thread-once")),
+    ("Spend", "pay Initiative and Threads with Wyrd Points",
+     ("runes.initiative-range", "runes.thread-initiative", "runes.wyrd-points")),
+    ("Order", "add a random 0–5 to each block's Initiative", ("runes.shuffle",)),
+    ("Assemble", "join the Chapters in order", ("runes.chapter-order",)),
+)
+
 
 class PlanError(ConfigError):
     """A plan that cannot even be read (unknown card, bad shape), naming the input and rule."""
@@ -156,6 +170,13 @@ def check_plan(plan: Plan, pool: Mapping[str, Card] | None = None,
     if pool is not None:
         found = validate_deck([pool[c] for c in plan.card_ids()], owned) + found
     return found
+
+
+def preparation_steps(plan: Plan, pool: Mapping[str, Card], owned: Mapping[Card, int] | None = None,
+                      options: PrepOptions = PrepOptions()) -> list[tuple[str, str, list[Violation]]]:
+    """The six steps of preparation, each with the violations of the rules it checks."""
+    found = check_plan(plan, pool, owned, options)
+    return [(name, what, [v for v in found if v.rule in rules]) for name, what, rules in STEPS]
 
 
 def shuffle(plan: Plan, seed: int | str, pool: Mapping[str, Card] | None = None,

@@ -61,6 +61,15 @@ def rules_html(section_filter: Sequence[str] = ()) -> str:
     return ("<table><tr><th>rule</th><th>section</th><th>summary</th></tr>" + rows + "</table>")
 
 
+def steps_html(steps: Sequence[tuple[str, str, Sequence[Violation]]]) -> str:
+    """The six preparation steps, each with a tick or its violations."""
+    rows = "".join(
+        f"<tr><td>{i:02d}</td><td><b>{name}</b></td><td>{html.escape(what)}</td><td>"
+        + ("✔" if not found else "<br>".join(html.escape(str(v)) for v in found)) + "</td></tr>"
+        for i, (name, what, found) in enumerate(steps, start=1))
+    return f"<table>{rows}</table>"
+
+
 def deck_html(cards: Sequence[Card]) -> str:
     """A deck as a table: copies, name, rarity, type, unique property."""
     counts = Counter(cards)
@@ -396,4 +405,4 @@ def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
 __all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",
            "composition_figure", "conflicts_html", "deck_html", "full_collection", "odds_figure",
            "plan_html", "precedence_figure",
-           "rules_html", "sample_values", "starter_deck", "violations_html"]
+           "rules_html", "sample_values", "starter_deck", "steps_html", "violations_html"]

@@ -155,3 +155,22 @@ def test_sample_pool_plan(pool: dict[str, Card], collection) -> None:
     ids = [c.id for c in pool.values() if c.hero == "skorta" and c.rarity.value in ("common", "uncommon")][:20]
     plan = Plan.of([ids[i:i + 5] for i in range(0, 20, 5)])
     assert check_plan(plan, pool, collection) == []
+
+
+def test_six_steps_group_the_violations(plan20) -> None:
+    from tablekit.runes import preparation_steps
+    from tablekit.runes.preparation import STEPS
+    plan, pool = plan20
+    assert [name for name, _, _ in STEPS] == ["Build", "Divide", "Bind", "Spend", "Order",
+                                              "Assemble"]
+    rows = [list(ch) for ch in plan.chapters]
+    rows[0][1] = rows[0][0]  # a second copy of a Common Action is still legal
+    bad = Plan.of(rows, [[3, 3, 3, 3, 0]] + [[0] * 5] * 3, [((0, 0), (1, 0))])
+    steps = {name: [v.rule for v in found] for name, _, found in preparation_steps(bad, pool)}
+    assert steps["Build"] == [] and steps["Divide"] == []
+    assert steps["Bind"] == ["runes.thread-chapter"]
+    assert steps["Spend"] == ["runes.wyrd-points"]
+    assert steps["Order"] == steps["Assemble"] == []
+    all_rules = {r for _, _, rules in STEPS for r in rules}
+    import tablekit
+    assert all_rules <= set(tablekit.rules("runes"))
