@@ -56,6 +56,21 @@ def run(size: int, seed: int = 1, k: int = 1, workers: int = 1, many_goals: bool
           f"  solve={result.solve_time:6.3f}s  end-to-end={wall:6.3f}s")
 
 
+def run_impossible(size: int, seed: int = 1) -> None:
+    """Wishes that break three rules at once: time to explain them and name what to drop."""
+    collection, values = synthetic(size, seed)
+    owned = [c for c, n in collection.items() if n]
+    legendary = [c.id for c in owned if c.rarity.value == "legendary"][:2]
+    epic = [c.id for c in owned if c.rarity.value == "epic" and c.type.value != "equipment"][:3]
+    wishes = {**dict.fromkeys(legendary, 1), **dict.fromkeys(epic, 2)}
+    started = time.perf_counter()
+    result = build_deck(collection, values, must_include=wishes, seed=0, workers=1)
+    wall = time.perf_counter() - started
+    rules = sorted({c.rule for c in result.conflicts})
+    print(f"{size:>6} cards  impossible wishes  status={result.status}  conflicts={rules}  "
+          f"drop={len(result.drop)}  end-to-end={wall:6.3f}s")
+
+
 if __name__ == "__main__":
     sizes = [int(a) for a in sys.argv[1:]] or [200, 1000, 2000, 5000]
     for n in sizes:
@@ -64,3 +79,4 @@ if __name__ == "__main__":
         run(n, k=3)
         run(n, workers=2)
         run(n, many_goals=True)
+        run_impossible(n)

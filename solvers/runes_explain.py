@@ -63,6 +63,7 @@ class Conflict:
 def explain_infeasible(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_of: Mapping[str, str | None],
                        seed: int = 0, workers: int = 2) -> tuple[list[Conflict], list[Wish]]:
     """The minimal conflicts among rules and wishes, and the fewest wishes to drop."""
+    owned = _relevant(owned, wishes)
     conflicts: list[Conflict] = []
     active = list(wishes)
     while True:
@@ -79,6 +80,29 @@ def explain_infeasible(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_o
             break  # the collection itself cannot make a legal deck
         active = [w for w in active if w not in involved]
     return conflicts, _fewest_drops(owned, wishes, hero_of, seed, workers)
+
+
+def _relevant(owned: Mapping[Card, int], wishes: Sequence[Wish]) -> dict[Card, int]:
+    """The cards that can decide feasibility: wished cards, cards sharing a unique property,
+    and per rarity and hero the first cards up to twenty of them and twenty usable copies
+    (any other card could be swapped for an unused one of these, whichever rules hold)."""
+    wished = {w.card for w in wishes if w.kind != "hero"}
+    shared: dict[str, int] = {}
+    for card in owned:
+        if card.unique is not None:
+            shared[card.unique] = shared.get(card.unique, 0) + 1
+    kept: dict[Card, int] = {}
+    classes: dict[tuple, list[int]] = {}
+    for card in sorted(owned, key=lambda c: c.id):
+        if card.id in wished or shared.get(card.unique or "", 0) > 1:
+            kept[card] = owned[card]
+            continue
+        count, capacity = classes.setdefault((card.rarity, card.hero), [0, 0])
+        if count < DECK_SIZE or capacity < DECK_SIZE:
+            kept[card] = owned[card]
+            limit = 1 if card.unique else card.copy_limit
+            classes[(card.rarity, card.hero)] = [count + 1, capacity + min(owned[card], limit)]
+    return kept
 
 
 def _model(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_of: Mapping[str, str | None]

@@ -309,3 +309,24 @@ def test_negative_synergy_is_avoided() -> None:
     ids = {c.id for c in result.cards}
     assert len(ids & {"c0", "c1"}) == 1 and result.synergy_value == 0
     assert result.objective == 3 + 19
+
+
+def test_explanation_on_relevant_cards_matches_all_cards(collection) -> None:
+    """Explaining on the few cards that decide feasibility gives the same answer as all cards."""
+    import solvers.runes_explain as explain
+
+    wishes = dict(must_include={"queens-ravenmantle": 1, "heart-of-the-green-circle": 1,
+                                "niflheim-cello": 1, "ember-hurdy-gurdy": 1, "peck": 3},
+                  exclude=[c.id for c in collection if c.rarity.value == "common"][:60],
+                  hero="skorta")
+    reduced = build_deck(collection, {}, **wishes, **RUN)
+    original = explain._relevant
+    try:
+        explain._relevant = lambda owned, _wishes: dict(owned)
+        full = build_deck(collection, {}, **wishes, **RUN)
+    finally:
+        explain._relevant = original
+    assert reduced.status == full.status == "infeasible"
+    assert [c.rules for c in reduced.conflicts] == [c.rules for c in full.conflicts]
+    assert [c.message for c in reduced.conflicts] == [c.message for c in full.conflicts]
+    assert len(reduced.drop) == len(full.drop)
