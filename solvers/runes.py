@@ -298,7 +298,8 @@ def _keep(usable: Mapping[Card, int], value: Mapping[str, Fraction],
     shared = {u for u, members in _unique_groups(available).items() if len(members) > 1}
     plain = [c for c in available if c.id not in special and c.unique not in shared]
     kept = set(available) - set(plain)
-    ranked = sorted(plain, key=lambda c: (-value[c.id], c.id))
+    # float first (fast, and monotone in the exact value), the exact value to settle ties
+    ranked = sorted(plain, key=lambda c: (-float(value[c.id]), -value[c.id], c.id))
     for rank in range(5):
         better = 0
         for card in (c for c in ranked if c.rarity.rank <= rank):
