@@ -47,7 +47,7 @@ class BuildResult:
 
     status: str
     cards: tuple[Card, ...] = ()
-    chapters: tuple[tuple[str, ...], ...] = ()
+    chapters: tuple[tuple[Card, ...], ...] = ()
     initiative: tuple[tuple[int, ...], ...] = ()
     threads: tuple[tuple[Slot, Slot], ...] = ()
     objective: Fraction | None = None
@@ -63,8 +63,9 @@ class BuildResult:
 
     @property
     def plan(self) -> Plan:
-        """The deck's preparation plan."""
-        return Plan(self.chapters, self.initiative, self.threads)
+        """The deck's preparation plan (Chapters of card ids)."""
+        ids = tuple(tuple(card.id for card in chapter) for chapter in self.chapters)
+        return Plan(ids, self.initiative, self.threads)
 
     @property
     def decks(self) -> tuple[BuildResult, ...]:
@@ -73,8 +74,8 @@ class BuildResult:
 
 
 def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
-               must_include: Iterable[str] | Mapping[str, int] = (),
-               exclude: Iterable[str] = (),
+               must_include: Iterable[str | Card] | Mapping[str | Card, int] = (),
+               exclude: Iterable[str | Card] = (),
                synergy: Mapping[tuple[str, str], float] | None = None,
                goals: Sequence[Goal | tuple] = (),
                hero: str | None = None,
@@ -225,7 +226,8 @@ def _result(status: str, counts: Mapping[str, int], cards: Mapping[str, Card],
     goal_value = sum((_exact(g.weight) * odds[str(g)] for g in goals), Fraction(0))
     deck = tuple(sorted((cards[cid] for cid, n in counts.items() for _ in range(n)),
                         key=_card_order))
-    return BuildResult(status, deck, plan.chapters, plan.initiative, plan.threads,
+    chapters = tuple(tuple(cards[cid] for cid in chapter) for chapter in plan.chapters)
+    return BuildResult(status, deck, chapters, plan.initiative, plan.threads,
                        card_value + synergy_value + goal_value, card_value=card_value,
                        synergy_value=synergy_value, goal_odds=odds,
                        wyrd_points=wyrd_points_spent(plan, options))
@@ -317,7 +319,9 @@ def _unique_groups(cards: Iterable[Card]) -> dict[str, list[Card]]:
     return groups
 
 
-def _card_values(values: Mapping[str, Any], cards: Mapping[str, Card]) -> dict[str, Fraction]:
+def _card_values(values: Mapping[str | Card, Any], cards: Mapping[str, Card]
+                 ) -> dict[str, Fraction]:
+    values = {_card_id(cid): v for cid, v in values.items()}
     for cid, v in values.items():
         if cid not in cards:
             raise ConfigError(f"values name card {cid!r}, which is not in the collection")
@@ -326,15 +330,16 @@ def _card_values(values: Mapping[str, Any], cards: Mapping[str, Card]) -> dict[s
     return {cid: _exact(values.get(cid, 0)) for cid in cards}
 
 
-def _wishes(must_include: Iterable[str] | Mapping[str, int], exclude: Iterable[str],
+def _wishes(must_include: Iterable[str | Card] | Mapping[str | Card, int],
+            exclude: Iterable[str | Card],
             hero: str | None, cards: Mapping[str, Card]) -> list[Wish]:
     if isinstance(must_include, str) or isinstance(exclude, str):
         raise ConfigError("must_include and exclude take lists of card ids, not one string")
     wanted: dict[str, int] = {}
     if isinstance(must_include, Mapping):
-        wanted = dict(must_include)
+        wanted = {_card_id(cid): n for cid, n in must_include.items()}
     else:
-        for cid in must_include:
+        for cid in map(_card_id, must_include):
             wanted[cid] = wanted.get(cid, 0) + 1
     wishes = []
     for cid, n in wanted.items():
@@ -342,7 +347,7 @@ def _wishes(must_include: Iterable[str] | Mapping[str, int], exclude: Iterable[s
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ConfigError(f"must_include asks {n!r} copies of {cid!r}; give a whole number ≥ 1")
         wishes.append(Wish("include", cid, n))
-    for cid in dict.fromkeys(exclude):
+    for cid in dict.fromkeys(map(_card_id, exclude)):
         _known(cid, cards, "exclude")
         wishes.append(Wish("exclude", cid))
     if hero is not None:
@@ -373,6 +378,10 @@ def _goal(goal: Goal | tuple, cards: Mapping[str, Card]) -> Goal:
     for cid in goal.cards:
         _known(cid, cards, "goals")
     return goal
+
+
+def _card_id(card: str | Card) -> str:
+    return card.id if isinstance(card, Card) else card
 
 
 def _known(cid: str, cards: Mapping[str, Card], where: str) -> None:

@@ -330,3 +330,16 @@ def test_explanation_on_relevant_cards_matches_all_cards(collection) -> None:
     assert [c.rules for c in reduced.conflicts] == [c.rules for c in full.conflicts]
     assert [c.message for c in reduced.conflicts] == [c.message for c in full.conflicts]
     assert len(reduced.drop) == len(full.drop)
+
+
+def test_result_chapters_hold_the_deck_cards(collection) -> None:
+    by_id = {c.id: c for c in collection}
+    result = build_deck(collection, {by_id["peck"]: 50.0},  # Card keys are accepted too
+                        must_include=[by_id["rally-cry"]], **RUN)
+    in_chapters = [card for chapter in result.chapters for card in chapter]
+    assert sorted(c.id for c in in_chapters) == sorted(c.id for c in result.cards)
+    assert validate_deck(in_chapters, collection) == []
+    assert [len(ch) for ch in result.chapters] == [5, 5, 5, 5]
+    assert len(result.initiative) == 4 and all(len(row) == 5 for row in result.initiative)
+    assert "rally-cry" in {c.id for c in result.cards}
+    assert [c.id for c in result.cards].count("peck") == 2
