@@ -10,6 +10,7 @@ from tablekit.runes.cards import (
 )
 from tablekit.runes.deck import DeckError, Violation, validate_deck
 from tablekit.runes.odds import (
+    chapter_block_positions,
     chapter_positions,
     chapter_precedence,
     first_probability,
@@ -29,7 +30,8 @@ from tablekit.runes.preparation import (
 
 __all__ = [
     "HEROES", "Card", "CardType", "DeckError", "Plan", "PlanError", "PrepOptions", "Rarity",
-    "Violation", "chapter_positions", "chapter_precedence", "check_plan", "first_probability",
-    "initiative_cost", "load_collection", "load_pool", "position_distribution",
-    "precedence_probability", "preparation_steps", "shuffle", "validate_deck", "wyrd_points_spent",
+    "Violation", "chapter_block_positions", "chapter_positions", "chapter_precedence",
+    "check_plan", "first_probability", "initiative_cost", "load_collection", "load_pool",
+    "position_distribution", "precedence_probability", "preparation_steps", "shuffle",
+    "validate_deck", "wyrd_points_spent",
 ]

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import rng_for
-from tablekit.runes.preparation import RANDOM_SPAN, Plan, Slot
+from tablekit.runes.preparation import RANDOM_SPAN, Block, Plan, Slot
 
 Poly = tuple  # coefficients, constant first
 SPAN = Fraction(RANDOM_SPAN)
@@ -57,6 +57,13 @@ def position_distribution(initiatives: Sequence[int | Fraction],
                           "[rule runes.thread-pair]")
     key = tuple((Fraction(a), s) for a, s in zip(initiatives, sizes, strict=True))
     return [list(_block_distribution(key, i)) for i in range(len(key))]
+
+
+def chapter_block_positions(plan: Plan, chapter: int) -> list[tuple[Block, list[Fraction]]]:
+    """Each lone card or Thread block of a Chapter with the exact odds of its starting place."""
+    blocks = plan.blocks(chapter)
+    dist = position_distribution([b.initiative for b in blocks], [b.size for b in blocks])
+    return list(zip(blocks, dist, strict=True))
 
 
 def chapter_positions(plan: Plan, chapter: int) -> dict[Slot, list[Fraction]]:

@@ -107,3 +107,12 @@ def test_thread_b_follows_a_exactly() -> None:
     assert pairs[((0, 4), (0, 1))] == 1 and pairs[((0, 1), (0, 4))] == 0
     assert pairs[((0, 0), (0, 2))] == precedence_probability(2, -1)
     assert pairs[((0, 1), (0, 0))] == precedence_probability(1, 2)  # B moves with A's Initiative
+
+
+def test_block_positions_include_the_thread_block() -> None:
+    from tablekit.runes import chapter_block_positions
+    blocks = chapter_block_positions(_chapter_plan(), 0)
+    assert [b.size for b, _ in blocks] == [1, 1, 1, 2]
+    assert all(sum(starts) == 1 for _, starts in blocks)
+    thread_block, starts = blocks[3]
+    assert thread_block.slots == ((0, 4), (0, 1)) and starts[4] == 0  # a pair cannot start last
