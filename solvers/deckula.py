@@ -91,6 +91,7 @@ class _Search:
         self.potential = [_potential(card.spec, tag_counts) for card in root.cards]
         self.free = [card.spec.arrow is not None for card in root.cards]
         self.keeper = [_keeper(card.spec) for card in root.cards]
+        self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
         self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
         self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
@@ -136,7 +137,23 @@ class _Search:
         bound += sum(bought[:buys])
         if state.offer:
             bound += max(potential[u] for u in state.offer)
-        return bound + self._extras(state)
+        return bound + self._extras(state) + self._stuck_visitors(state)
+
+    def _stuck_visitors(self, state: DeckulaState) -> int:
+        """Negative VP of Visitors already in Threat that no remaining effect can remove.
+
+        Passives only act on the card that sets them off, so a Visitor already in the Threat
+        area leaves it only through an effect that picks a Visitor (kill or blank): each card
+        carrying one can fix at most one Visitor, so at most that many are fixed (the worst).
+        """
+        negative = sorted(v for v in (state.card_vp(u) for u in state.threat) if v < 0)
+        if not negative:
+            return 0
+        pool = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
+        if any(self.recover[u] for u in state.home + state.draw):
+            pool = pool + state.discard
+        removers = sum(self.remover[u] for u in pool)
+        return sum(negative[removers:])
 
     def _potentials(self, state: DeckulaState) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
