@@ -1,0 +1,210 @@
+"""Deck of Wonders in widgets: the play table with its Battle Lines chooser.
+
+The campaign panel is in `ui_campaign`, the learn helpers in `ui_learn`, the deck builder in
+`ui_build`; the board drawing is in `ui_board`. Widgets call the engine; they hold no rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from tablekit.core.errors import TablekitError
+from tablekit.core.match import Match
+from tablekit.core.registry import new_game
+from tablekit.ui.html import STYLE
+from tablekit.ui.table import GameTable
+from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
+from tablekit.wonders.advisor import advise, layout_actions, lineup_minions
+from tablekit.wonders.battle import BattleLayout
+from tablekit.wonders.campaign import Campaign
+from tablekit.wonders.cards import default_catalog
+from tablekit.wonders.rules import lineup_choices
+from tablekit.wonders.state import State
+from tablekit.wonders.ui_board import board_html, layouts_html
+
+ACTION_CSS = {Keep: "tk-act-setup", Mulligan: "tk-act-setup", PlayCard: "tk-act-play",
+              Attack: "tk-act-attack", EndTurn: "tk-act-end", Choose: "tk-act-choose",
+              Place: "tk-act-place"}
+ADVICE_SHOWN = 5
+
+
+class WondersTable(GameTable):
+    """A whole Deck of Wonders game against a chosen Villain, with the Battle Lines chooser."""
+
+    chart_title = "Health by round"
+
+    def __init__(self, seed: int = 0, villain: str = "cullin", deck: str = "recommended",
+                 picks: Sequence[str] = (), campaign: Campaign | None = None,
+                 match: Match | None = None, hint_rollouts: int = 24, **options: Any) -> None:
+        self.campaign = campaign or Campaign()
+        self.deck, self.picks, self.options = deck, list(picks), options
+        self._listeners: list[Callable[[WondersTable], None]] = []
+        self.villain = widgets.Dropdown(options=self.villain_options(), value=villain,
+                                        description="Villain", layout=widgets.Layout(width="330px"))
+        self.chooser = BattleLinesChooser(self)
+        first = match or self._make_match(seed, villain)
+        super().__init__(first, self._fresh, hint_rollouts=hint_rollouts)
+        toolbar = self.children[4]
+        toolbar.children = (*toolbar.children[:3], self.villain, *toolbar.children[3:])
+        self.children = (self.status, self.board, self.chooser, self.actions, *self.children[3:])
+        self.add_class("tk-wonders")
+
+    # -- matches ----------------------------------------------------------------------------
+    def villain_options(self) -> list[tuple[str, str]]:
+        """(name, id) of every Villain the campaign lets the player face."""
+        villains = default_catalog().villains
+        return [(villains[v].name, v) for v in self.campaign.available_villains()]
+
+    def _make_match(self, seed: int, villain: str) -> Match:
+        picks = {"picks": self.picks} if self.deck == "picked" else {}
+        return new_game("wonders", seed=seed, villain=villain, deck=self.deck,
+                        campaign=self.campaign.to_json(), **picks, **self.options)
+
+    def _fresh(self, seed: int) -> Match:
+        return self._make_match(seed, self.villain.value)
+
+    def new_game(self, seed: int | None = None, villain: str | None = None) -> None:
+        """Deal a new game (the seed and Villain boxes are used when not given)."""
+        if seed is not None:
+            self.seed.value = seed
+        if villain is not None:
+            self.villain.value = villain
+        self._new_game()
+
+    def update_villains(self) -> None:
+        """Offer the Villains the campaign now allows (after a Fated Form unlocks)."""
+        current = self.villain.value
+        self.villain.options = self.villain_options()
+        ids = [v for _, v in self.villain.options]
+        self.villain.value = current if current in ids else ids[0]
+
+    def on_refresh(self, listener: Callable[[WondersTable], None]) -> None:
+        """Call `listener(table)` after every redraw (the campaign panel listens)."""
+        self._listeners.append(listener)
+
+    @property
+    def state(self) -> State:
+        """The match's current state."""
+        return self.match.state
+
+    # -- drawing ----------------------------------------------------------------------------
+    def board_html(self) -> str:
+        """Health trackers, piles, both minion rows and the hand."""
+        return board_html(self.state)
+
+    def status_text(self) -> str:
+        """What the player decides now."""
+        state = self.state
+        if self.match.is_over:
+            return f"Game over — {self.match.outcome.text}"
+        if state.pending is not None:
+            return f"{state.name(state.pending[1])}: choose where its text goes."
+        if state.lineup is not None:
+            side, _ = lineup_choices(state.lineup) or ("", [])
+            if side == "villain":
+                return "Battle Lines: pick the Villain minion that attacks next (left to right)."
+            return "Battle Lines: order your minions of equal Priority (left first)."
+        if state.phase == "mulligan":
+            return "Opening hand: keep these 4 cards, or mulligan once for 4 new ones."
+        if state.phase == "pass":
+            return "Co-op: pass one card to your partner before drawing (or none)."
+        return f"Round {state.round} — your turn: play cards, attack, or end your turn."
+
+    def series(self) -> dict[str, tuple[list[float], list[float]]]:
+        """Both healths at the end of each round."""
+        by_round: dict[int, State] = {}
+        for state in self.match.states:
+            by_round[state.round] = state
+        rounds = sorted(by_round)
+        boards = [by_round[r].boards[0] for r in rounds]
+        return {"your health": (rounds, [b.player_health for b in boards]),
+                "Villain health": (rounds, [b.villain_health for b in boards])}
+
+    def refresh(self) -> None:
+        """Redraw the table, the chooser, and tell listeners."""
+        super().refresh()
+        self.chooser.refresh()
+        for listener in getattr(self, "_listeners", ()):
+            listener(self)
+
+    def _action_button(self, action: Any) -> widgets.Button:
+        button = super()._action_button(action)
+        button.add_class(ACTION_CSS.get(type(action), "tk-act"))
+        if isinstance(action, EndTurn):
+            button.button_style = "warning"
+        elif isinstance(action, Place):
+            button.button_style = "info"
+        return button
+
+    # -- Battle Lines -----------------------------------------------------------------------
+    def apply_layout(self, layout: BattleLayout | None = None) -> None:
+        """Set a whole Battle Lines layout (default: the advisor's best) through Place actions."""
+        layouts = self.chooser.layouts
+        layout = layout or (layouts[0] if layouts else None)
+        if layout is None:
+            self.message.value = '<span style="color:#c53030">No Battle Lines are being set now.</span>'
+            return
+        try:
+            for action in layout_actions(self.state, layout):
+                self.match.apply(action)
+            self.message.value = ""
+        except TablekitError as error:
+            self.message.value = f'<span style="color:#c53030">{escape(str(error))}</span>'
+        self.hints.value = ""
+        self.refresh()
+
+
+class BattleLinesChooser(widgets.VBox):
+    """The Battle Lines panel: the lines so far and the advisor's ranked layouts to apply."""
+
+    def __init__(self, table: WondersTable) -> None:
+        self.table = table
+        self.layouts: list[BattleLayout] = []
+        self.info = widgets.HTML()
+        self.apply_best = widgets.Button(description="Apply advisor's layout", icon="magic",
+                                         button_style="success", layout=widgets.Layout(width="auto"))
+        self.apply_best.add_class("tk-apply-layout")
+        self.apply_best.on_click(lambda _: self.table.apply_layout())
+        self.picks = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([self.info, widgets.HBox([self.apply_best, self.picks])])
+        self.add_class("tk-chooser")
+        self.layout.display = "none"
+
+    def refresh(self) -> None:
+        """Show the panel while Battle Lines are being set; hide it otherwise."""
+        state = self.table.state
+        if state.lineup is None or self.table.match.is_over:
+            self.layouts, self.layout.display = [], "none"
+            return
+        self.layouts = consistent_layouts(state)
+        self.layout.display = ""
+        self.info.value = STYLE + layouts_html(state, self.layouts[:ADVICE_SHOWN])
+        self.picks.children = [self._pick_button(i, lay)
+                               for i, lay in enumerate(self.layouts[1:ADVICE_SHOWN], start=2)]
+        self.apply_best.disabled = not self.layouts
+
+    def _pick_button(self, rank: int, layout: BattleLayout) -> widgets.Button:
+        button = widgets.Button(description=f"Apply #{rank}", layout=widgets.Layout(width="auto"))
+        button.on_click(lambda _: self.table.apply_layout(layout))
+        return button
+
+
+def consistent_layouts(state: State) -> list[BattleLayout]:
+    """The advisor's layouts that agree with the places already chosen, best first."""
+    lineup = state.lineup
+    if lineup is None:
+        return []
+    started = bool(lineup.villain_order or lineup.player_order)
+    layouts = advise(state, limit=None if started else ADVICE_SHOWN)
+    if not started:
+        return layouts
+    players, villains = lineup_minions(state)
+    return [lay for lay in layouts
+            if [villains[j].uid for j in lay.villain_indices][:len(lineup.villain_order)]
+            == lineup.villain_order
+            and [players[i].uid for i in lay.player_indices][:len(lineup.player_order)]
+            == lineup.player_order][:ADVICE_SHOWN]

@@ -1,0 +1,140 @@
+"""Deck of Wonders as HTML: health trackers, piles, minion rows, the hand, Battle Lines layouts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from tablekit.ui.html import counters_html, zone_html
+from tablekit.wonders.battle import BattleLayout, BattleReport
+from tablekit.wonders.state import Board, Minion, State
+from tablekit.wonders.text import card_summary, half_text
+
+WONDERS_STYLE = """
+<style>
+.tk-wonders-board .tk-card { width: 128px; }
+.tk-health { display: flex; gap: 18px; margin: 2px 0 6px; }
+.tk-tracker { flex: 1; font-size: 13px; }
+.tk-bar { height: 12px; border-radius: 6px; background: #e2e8f0; overflow: hidden; margin-top: 2px; }
+.tk-bar > div { height: 100%; }
+.tk-tracker.tk-villain-hp .tk-bar > div { background: #c53030; }
+.tk-tracker.tk-player-hp .tk-bar > div { background: #2f855a; }
+.tk-minion .tk-stats { font-size: 15px; font-weight: 700; margin-top: 2px; }
+.tk-minion .tk-str { color: #9c4221; } .tk-minion .tk-hp { color: #2f855a; }
+.tk-prio { position: absolute; right: 4px; top: 3px; font-size: 10px; font-weight: 700; background: #2b6cb0;
+  color: #fff; border-radius: 8px; padding: 0 5px; }
+.tk-card.tk-exhausted { transform: rotate(-4deg); opacity: .62; border-style: dashed; }
+.tk-card.tk-ready { box-shadow: 0 0 0 2px #68d391; }
+.tk-state { font-size: 10px; text-transform: uppercase; letter-spacing: .04em; color: #555; }
+.tk-villain-row .tk-card { border-color: #9b2c2c; background: #fff5f5; }
+.tk-player-row .tk-card { border-color: #2b6cb0; background: #f0f7ff; }
+.tk-hand .tk-card { background: #fffdf5; }
+.tk-mark.tk-shield { background: #2b6cb0; } .tk-mark.tk-taunt { background: #744210; }
+.tk-mark.tk-poison { background: #276749; } .tk-mark.tk-damage { background: #c53030; }
+.tk-layouts { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+.tk-layouts td, .tk-layouts th { padding: 2px 8px; border-bottom: 1px solid #e2e8f0; text-align: left; }
+.tk-layouts tr.tk-best td { background: #f0fff4; font-weight: 600; }
+.tk-lineup { background: #ebf8ff; border-radius: 8px; padding: 6px 8px; margin: 4px 0; font-size: 13px; }
+</style>
+"""
+
+
+def board_html(state: State, index: int = 0) -> str:
+    """One player's whole table as HTML."""
+    board = state.boards[index]
+    counters = counters_html({"Round": state.round, "Draw pile": len(board.draw),
+                              "Discard pile": len(board.discard), "Hand": len(board.hand),
+                              "Phase": state.phase})
+    villain_row = zone_html(f"{board.villain_name}'s minions",
+                            (minion_html(m, "villain") for m in board.villain_minions),
+                            "tk-villain-row")
+    player_row = zone_html("Your minions (left = highest Priority)",
+                           (minion_html(m, "player") for m in _by_priority(board)), "tk-player-row")
+    hand = zone_html("Your hand", (hand_card_html(state, u) for u in board.hand), "tk-hand")
+    return (WONDERS_STYLE + f'<div class="tk-board tk-wonders-board">{health_html(board)}'
+            f'{counters}{villain_row}{player_row}{hand}</div>')
+
+
+def health_html(board: Board) -> str:
+    """Both health trackers as bars."""
+    return ('<div class="tk-health">'
+            + _tracker("tk-villain-hp", board.villain_name, board.villain_health, board.villain_max)
+            + _tracker("tk-player-hp", "You", board.player_health, board.player_max) + "</div>")
+
+
+def minion_html(minion: Minion, side: str) -> str:
+    """A minion: name, strength/health, damage, Shield/Taunt/Poison, ready or exhausted."""
+    ready = "tk-exhausted" if minion.exhausted else "tk-ready"
+    marks = [("tk-shield", "Shield", minion.shield), ("tk-taunt", "Taunt", minion.taunt),
+             ("tk-poison", "Poison", minion.poison)]
+    badges = "".join(f'<span class="tk-mark {css}">{word}</span>' for css, word, on in marks if on)
+    if minion.damage:
+        badges += f'<span class="tk-mark tk-damage">{minion.damage} damage</span>'
+    prio = f'<span class="tk-prio" title="Priority">P{minion.priority}</span>' if side == "player" else ""
+    left = max(minion.health - minion.damage, 0)
+    return (f'<div class="tk-card tk-minion {ready}" data-uid="{minion.uid}" data-side="{side}">'
+            f'{prio}<div class="tk-card-name">{escape(minion.name)}</div>'
+            f'<div class="tk-stats"><span class="tk-str" title="strength">⚔{minion.strength}</span> '
+            f'<span class="tk-hp" title="health left">♥{left}/{minion.health}</span></div>'
+            f'<div>{badges}</div><div class="tk-state">{"exhausted" if minion.exhausted else "ready"}'
+            "</div></div>")
+
+
+def hand_card_html(state: State, uid: int) -> str:
+    """A card in hand, Player half: name, numbers and text."""
+    card = state.table[uid]
+    half = card.player
+    numbers = (f"⚔{half.strength} ♥{half.health} · P{half.priority}" if half.is_minion
+               else "spell")
+    text = " · ".join(half_text(half, "player"))
+    return (f'<div class="tk-card tk-hand-card" data-uid="{uid}" title="{escape(card_summary(card))}">'
+            f'<div class="tk-card-name">{escape(card.name)}</div>'
+            f'<div class="tk-card-text"><b>{numbers}</b></div>'
+            f'<div class="tk-card-text">{escape(text)}</div></div>')
+
+
+def layouts_html(state: State, layouts: Sequence[BattleLayout]) -> str:
+    """The Battle Lines so far and the advisor's best layouts, as a ranked table."""
+    lineup = state.lineup
+    placed = ""
+    if lineup is not None:
+        villains = ", ".join(state.name(u) for u in lineup.villain_order) or "—"
+        players = ", ".join(state.name(u) for u in lineup.player_order) or "—"
+        placed = (f'<div class="tk-lineup"><b>Battle Lines</b> — Villain line so far: {escape(villains)};'
+                  f' your line so far: {escape(players)}. Place minions one by one with the blue '
+                  "buttons, or apply a layout the advisor ranked.</div>")
+    return placed + layout_table_html(layouts)
+
+
+def layout_table_html(layouts: Sequence[BattleLayout], caption: str = "Advisor's ranking") -> str:
+    """Ranked layouts: both lines, damage to you, minions destroyed, score."""
+    if not layouts:
+        return ""
+    rows = "".join(
+        f'<tr class="{"tk-best" if i == 0 else ""}"><td>#{i + 1}</td>'
+        f"<td>{escape(', '.join(lay.villain_order))}</td><td>{escape(', '.join(lay.player_order))}</td>"
+        f"<td>{lay.report.player_damage}</td><td>{escape(report_fallen(lay.report))}</td>"
+        f"<td>{lay.score:g}</td></tr>" if lay.score > -1e8 else
+        f"<tr><td>#{i + 1}</td><td>{escape(', '.join(lay.villain_order))}</td>"
+        f"<td>{escape(', '.join(lay.player_order))}</td><td>{lay.report.player_damage}</td>"
+        f"<td>{escape(report_fallen(lay.report))}</td><td>you would fall</td></tr>"
+        for i, lay in enumerate(layouts))
+    return (f'<div><b>{escape(caption)}</b> (best first)</div><table class="tk-layouts">'
+            "<tr><th></th><th>Villain line (attacks left to right)</th><th>your line</th>"
+            f"<th>damage to you</th><th>destroyed</th><th>score</th></tr>{rows}</table>")
+
+
+def report_fallen(report: BattleReport) -> str:
+    """The destroyed minions of a report, in the order they fell."""
+    return ", ".join(report.destroyed) or "none"
+
+
+def _tracker(css: str, who: str, health: int, most: int) -> str:
+    share = 100 * max(health, 0) / max(most, 1)
+    return (f'<div class="tk-tracker {css}" data-health="{health}"><b>{escape(who)}</b> ♥ '
+            f'<b class="tk-value">{health}</b> / {most}<div class="tk-bar">'
+            f'<div style="width:{share:.0f}%"></div></div></div>')
+
+
+def _by_priority(board: Board) -> list[Minion]:
+    return sorted(board.player_minions, key=lambda m: (-int(m.taunt), -m.priority))

@@ -1,0 +1,148 @@
+"""The Deck of Wonders campaign in widgets: record games, open Legacy packs, upgrade, save, load."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from tablekit.core.errors import TablekitError
+from tablekit.ui.html import STYLE
+from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs
+from tablekit.wonders.cards import Pack, default_catalog
+from tablekit.wonders.ui import WondersTable
+
+
+class CampaignPanel(widgets.VBox):
+    """The campaign beside a `WondersTable`: results, Legacy packs, upgrades and the campaign file."""
+
+    def __init__(self, table: WondersTable, path: str | Path = "my-campaign.json") -> None:
+        self.table = table
+        self._recorded: set[str] = set()
+        self.summary = widgets.HTML()
+        self.message = widgets.HTML()
+        self.record_button = _button("Record this game", "flag-checkered", self.record)
+        self.card = widgets.Dropdown(description="Card", layout=widgets.Layout(width="300px"))
+        self.upgrade = widgets.Dropdown(options=UPGRADES, description="Upgrade",
+                                        layout=widgets.Layout(width="260px"))
+        self.upgrade_button = _button("Apply upgrade", "arrow-up", self.apply_upgrade)
+        self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="360px"))
+        self.save_button = _button("Save campaign", "save", self.save)
+        self.load_button = _button("Load campaign", "folder-open", self.load)
+        super().__init__([widgets.HTML("<b>Campaign</b>"), self.summary,
+                          widgets.HBox([self.record_button]),
+                          widgets.HBox([self.card, self.upgrade, self.upgrade_button]),
+                          widgets.HBox([self.path, self.save_button, self.load_button]), self.message])
+        self.add_class("tk-campaign")
+        table.on_refresh(lambda _: self.refresh())
+        self.refresh()
+
+    @property
+    def campaign(self) -> Campaign:
+        """The table's campaign (the one new games are dealt with)."""
+        return self.table.campaign
+
+    # -- actions ----------------------------------------------------------------------------
+    def record(self, _: Any = None) -> list[Pack]:
+        """Count the finished game: open Legacy packs, earn an upgrade on a win."""
+        match = self.table.match
+        key = _game_key(match)
+        if not match.is_over:
+            return self._say("The game is not over yet: finish it, then record it.", error=True)
+        if key in self._recorded:
+            return self._say("This game is already recorded.", error=True)
+        opened = self.campaign.record_match(match)
+        self._recorded.add(key)
+        won = match.outcome.won(0)
+        words = ["A win! Choose an upgrade below." if won else "A loss is recorded."]
+        words += [f"Legacy pack opened: <b>{escape(p.name)}</b> — {escape(p.story)}" for p in opened]
+        self.table.update_villains()
+        self._say("<br>".join(words), escaped=True)
+        self.refresh()
+        return opened
+
+    def apply_upgrade(self, _: Any = None) -> None:
+        """Put the chosen upgrade on the chosen card (earned by a win)."""
+        try:
+            self.campaign.apply_upgrade(self.card.value or "", self.upgrade.value)
+        except TablekitError as error:
+            self._say(str(error), error=True)
+            return
+        self._say(f"{self.upgrade.value} is now on {self.card.value}: it counts from the next game.")
+        self.refresh()
+
+    def save(self, _: Any = None) -> None:
+        """Write the campaign file."""
+        try:
+            self.campaign.save(self.path.value)
+        except OSError as error:
+            self._say(f"Could not save {self.path.value}: {error}", error=True)
+            return
+        self._say(f"Campaign saved to {self.path.value}.")
+
+    def load(self, _: Any = None) -> None:
+        """Read the campaign file; a bad file is refused and nothing changes."""
+        try:
+            loaded = Campaign.load(self.path.value)
+        except TablekitError as error:
+            self._say(f"Campaign not loaded: {error}", error=True)
+            return
+        self.table.campaign = loaded
+        self.table.update_villains()
+        self._say(f"Campaign loaded from {self.path.value}: new games use it.")
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the campaign summary and enable what can be done now."""
+        self.summary.value = STYLE + campaign_html(self.campaign)
+        match = self.table.match
+        self.record_button.disabled = not match.is_over or _game_key(match) in self._recorded
+        cards = upgradeable_cards(self.campaign)
+        if list(self.card.options) != cards:
+            self.card.options = cards
+        self.upgrade_button.disabled = self.campaign.upgrades_due <= 0
+
+    def _say(self, text: str, error: bool = False, escaped: bool = False) -> list[Pack]:
+        body = text if escaped else escape(text)
+        colour = "#c53030" if error else "#2f855a"
+        self.message.value = f'<div class="tk-campaign-message" style="color:{colour}">{body}</div>'
+        return []
+
+
+def campaign_html(campaign: Campaign) -> str:
+    """Results per Villain, opened packs, upgrades, Fated Forms and collection sets."""
+    catalog = default_catalog()
+    packs = all_packs(catalog)
+    rows = "".join(f"<tr><td>{escape(catalog.villains[v].name)}</td><td>{r['games']}</td>"
+                   f"<td>{r['wins']}</td><td>{r['losses']}</td></tr>"
+                   for v, r in campaign.record.items())
+    table = ("<table class='tk-layouts'><tr><th>Villain</th><th>games</th><th>wins</th>"
+             f"<th>losses</th></tr>{rows}</table>") if rows else "<i>No game recorded yet.</i>"
+    opened = ", ".join(escape(packs[p].name) for p in campaign.opened) or "none yet"
+    upgrades = ", ".join(f"{escape(c)}: {escape(k)}" for c, k in campaign.upgrades.items()) or "none yet"
+    fated = ", ".join(escape(catalog.villains[v].name) for v in campaign.fated_beaten) or "none yet"
+    sets = ", ".join(campaign.collection_sets(catalog)) or "the coloured cards only"
+    return (f"<div class='tk-campaign-summary'>{table}<div>Legacy packs opened: {opened}</div>"
+            f"<div>Upgrades: {upgrades} · <b>{campaign.upgrades_due}</b> to choose</div>"
+            f"<div>Fated Forms beaten: {fated} · collection: {escape(sets)}</div></div>")
+
+
+def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
+    """(name, id) of the cards with an upgrade slot that carry no upgrade yet."""
+    cards = default_catalog().cards.values()
+    return [(c.name, c.id) for c in sorted(cards, key=lambda c: c.name)
+            if c.upgrade_slot and c.id not in campaign.upgrades]
+
+
+def _game_key(match: Any) -> str:
+    return f"{id(match)}:{len(match.history)}"
+
+
+def _button(text: str, icon: str, handler: Any) -> widgets.Button:
+    button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
+    button.add_class("tk-" + text.lower().replace(" ", "-"))
+    button.on_click(handler)
+    return button
