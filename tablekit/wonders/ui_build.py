@@ -1,0 +1,186 @@
+"""Build a Deck of Wonders draw pile in widgets: the 28-card pick and its win-rate comparison."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from solvers.wonders import (
+    DeckLimit,
+    DeckProblem,
+    DeckResult,
+    Improvement,
+    improve_deck,
+    owned_collection,
+    pick_deck,
+    recommended_deck,
+    win_rate,
+)
+from tablekit.core.simulate import Estimate
+from tablekit.ui.html import STYLE
+from tablekit.wonders.campaign import Campaign
+from tablekit.wonders.cards import COLOURS, default_catalog
+from tablekit.wonders.state import CardSpec, compile_card
+from tablekit.wonders.text import card_summary
+from tablekit.wonders.ui_board import WONDERS_STYLE
+
+ANY = "any"
+
+
+class DeckBuilder(widgets.VBox):
+    """Pick 28 collection cards against a Villain (CP-SAT), improve by simulation, compare win rates."""
+
+    def __init__(self, villain: str = "cullin", campaign: Campaign | None = None, games: int = 60,
+                 rounds: int = 1, seed: int = 0) -> None:
+        self.campaign = campaign or Campaign()
+        self.limits: list[DeckLimit] = []
+        self.result: DeckResult | None = None
+        self.improvement: Improvement | None = None
+        self.rates: dict[str, Estimate] = {}
+        villains = default_catalog().villains
+        self.villain = widgets.Dropdown(options=[(villains[v].name, v) for v in self.campaign.available_villains()],
+                                        value=villain, description="Villain", layout=widgets.Layout(width="340px"))
+        self.games = widgets.IntSlider(value=games, min=20, max=2000, step=20, description="Games")
+        self.rounds = widgets.IntSlider(value=rounds, min=0, max=6, description="Rounds")
+        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
+        self.limit_kind = widgets.Dropdown(options=[ANY, "minion", "spell"], description="Kind",
+                                           layout=widgets.Layout(width="170px"))
+        self.limit_colour = widgets.Dropdown(options=[ANY, *COLOURS], description="Colour",
+                                             layout=widgets.Layout(width="170px"))
+        self.at_least = widgets.BoundedIntText(value=0, min=0, max=28, description="At least",
+                                               layout=widgets.Layout(width="150px"))
+        self.at_most = widgets.BoundedIntText(value=28, min=0, max=28, description="At most",
+                                              layout=widgets.Layout(width="150px"))
+        self.add_button = _button("Add limit", "plus", self._add_from_form)
+        self.clear_button = _button("Clear limits", "times", lambda _: self.clear_limits())
+        self.limits_view = widgets.HTML()
+        self.build_button = _button("Build and compare", "cogs", lambda _: self.build(), "success")
+        self.summary = widgets.HTML()
+        self.deck_view = widgets.HTML()
+        self.chart = win_rate_figure({})
+        super().__init__([
+            widgets.HBox([self.villain, self.seed]), widgets.HBox([self.games, self.rounds]),
+            widgets.HTML("<b>Your limits</b> (how many of the 28 cards may match)"),
+            widgets.HBox([self.limit_kind, self.limit_colour, self.at_least, self.at_most,
+                          self.add_button, self.clear_button]),
+            self.limits_view, self.build_button, self.summary,
+            widgets.HBox([self.chart, self.deck_view])])
+        self.add_class("tk-builder")
+        self._show_limits()
+
+    # -- limits -----------------------------------------------------------------------------
+    def add_limit(self, limit: DeckLimit) -> None:
+        """Add one at-least / at-most limit."""
+        self.limits.append(limit)
+        self._show_limits()
+
+    def clear_limits(self) -> None:
+        """Drop every limit."""
+        self.limits = []
+        self._show_limits()
+
+    def _add_from_form(self, _: Any = None) -> None:
+        kind = None if self.limit_kind.value == ANY else self.limit_kind.value
+        colour = None if self.limit_colour.value == ANY else self.limit_colour.value
+        name = " ".join(w for w in (colour, kind + "s" if kind else "cards") if w)
+        at_most = self.at_most.value if self.at_most.value < 28 else None
+        self.add_limit(DeckLimit(name, self.at_least.value, at_most, kind=kind, colour=colour))
+
+    def _show_limits(self) -> None:
+        items = "".join(f"<li>{escape(_limit_text(limit))}</li>" for limit in self.limits)
+        self.limits_view.value = f"<ul class='tk-limits'>{items}</ul>" if items else "<i>No limits: any 28 owned cards.</i>"
+
+    # -- building ---------------------------------------------------------------------------
+    def problem(self) -> DeckProblem:
+        """The pick as the solver sees it: Villain, owned copies, limits."""
+        return DeckProblem(self.villain.value, owned_collection(self.campaign), tuple(self.limits))
+
+    def build(self) -> DeckResult:
+        """Solve the pick (then improve it by simulation) and compare it with the recommended deck."""
+        problem = self.problem()
+        self.result = pick_deck(problem, seed=self.seed.value)
+        self.improvement = None
+        if self.result.status == "infeasible":
+            self.summary.value = (STYLE + "<div class='tk-infeasible' style='color:#c53030'><b>No deck fits "
+                                  "these limits.</b> They conflict: "
+                                  + escape("; ".join(self.result.conflicts)) + ". Drop or loosen one.</div>")
+            self.deck_view.value, self.rates = "", {}
+            _set_bars(self.chart, {})
+            return self.result
+        picks, games, seed = self.result.picks, self.games.value, self.seed.value
+        if self.rounds.value:
+            self.improvement = improve_deck(problem, rounds=self.rounds.value, games=max(games // 2, 10),
+                                            neighbours=2, final_games=games, seed=seed)
+            picks = self.improvement.picks
+            self.rates = {"your pick": self.improvement.win_rate,
+                          "recommended colour": self.improvement.recommended_win_rate}
+        else:
+            self.rates = {"your pick": win_rate(problem.villain, picks, games, seed),
+                          "recommended colour": win_rate(problem.villain, recommended_deck(problem.villain),
+                                                         games, seed)}
+        self.picks = sorted(picks)
+        _set_bars(self.chart, self.rates)
+        self.summary.value = STYLE + self._summary_html()
+        self.deck_view.value = STYLE + WONDERS_STYLE + deck_html(self.picks)
+        return self.result
+
+    def _summary_html(self) -> str:
+        assert self.result is not None
+        how = (f"CP-SAT ({self.result.status}), then {self.rounds.value} round(s) of simulation in the loop"
+               if self.rounds.value else f"CP-SAT ({self.result.status}) on the static card values")
+        rates = "".join(f"<li>{escape(name)}: {e.mean:.0%} (95% interval {e.low:.0%}–{e.high:.0%}, {e.n} games)</li>"
+                        for name, e in self.rates.items())
+        return (f"<div class='tk-build-summary'><b>28 cards picked</b> by {escape(how)}. "
+                f"Win rates, both decks played by the same rule-of-thumb player:<ul>{rates}</ul></div>")
+
+
+def win_rate_figure(rates: dict[str, Estimate]) -> go.FigureWidget:
+    """A bar per deck: estimated win rate with its 95% interval."""
+    figure = go.FigureWidget(layout=go.Layout(title="Win rate (95% intervals)", height=340, width=420,
+                                              yaxis={"range": [0, 1], "tickformat": ".0%"},
+                                              margin={"l": 50, "r": 10, "t": 40, "b": 40}))
+    figure.add_bar(x=[], y=[], marker_color=["#2f855a", "#a0aec0"])
+    _set_bars(figure, rates)
+    return figure
+
+
+def deck_html(picks: Sequence[str]) -> str:
+    """The picked cards with their copies and Player-half summary."""
+    cards = default_catalog().cards
+    rows = "".join(f"<tr><td>{n}×</td><td>{escape(cards[c].set)}</td>"
+                   f"<td>{escape(card_summary(_compiled_player(c)))}</td></tr>"
+                   for c, n in sorted(Counter(picks).items()))
+    return f"<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>{rows}</table>"
+
+
+def _compiled_player(card_id: str) -> CardSpec:
+    entry = default_catalog().cards[card_id]
+    return compile_card(0, entry, entry.upgrade_slot, entry.player, entry.villain)
+
+
+def _set_bars(figure: go.FigureWidget, rates: dict[str, Estimate]) -> None:
+    names = list(rates)
+    with figure.batch_update():
+        bar = figure.data[0]
+        bar.x, bar.y = names, [rates[n].mean for n in names]
+        bar.error_y = {"type": "data", "symmetric": False,
+                       "array": [rates[n].high - rates[n].mean for n in names],
+                       "arrayminus": [rates[n].mean - rates[n].low for n in names]}
+
+
+def _limit_text(limit: DeckLimit) -> str:
+    most = f"at most {limit.at_most}" if limit.at_most is not None else ""
+    least = f"at least {limit.at_least}" if limit.at_least else ""
+    return f"{limit.name}: {' and '.join(w for w in (least, most) if w) or 'no bound'}"
+
+
+def _button(text: str, icon: str, handler: Any, style: str = "") -> widgets.Button:
+    button = widgets.Button(description=text, icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
+    button.add_class("tk-" + text.lower().replace(" ", "-"))
+    button.on_click(handler)
+    return button
