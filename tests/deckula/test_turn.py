@@ -130,9 +130,13 @@ def test_two_passives_set_off_by_one_event_you_choose_one():
 def test_beneath_capacity_and_cards_beneath_leave_with_their_keeper():
     match = table(home=["feeding-cellar"], draw=["hapless-vagabond", "gossiping-maid", "monster-hunter",
                                                  "lantern-priest", "candelabra"], energy=5)
-    cellar = match.state.home[0]
-    assert len(match.state.beneath[cellar]) == 2  # room for two
-    assert match.is_over  # the third Visitor (Monster Hunter) was not caught: no Guard, game over
+    state = match.state
+    assert [e.rule for e in match.log].count("deckula.beneath") == 2  # room for two
+    assert state.names("threat")[:1] == ["Monster Hunter"]  # the third Visitor was not caught
+    # the Lantern Priest then killed the only Home card: the Cellar, with both Visitors beneath it
+    assert state.names("home") == [] and state.beneath == {}
+    assert sorted(state.names("discard")) == ["Feeding Cellar", "Gossiping Maid", "Hapless Vagabond"]
+    assert state.energy == 1 and not match.is_over
 
 
 def test_blanked_cards_have_no_vp_and_no_effect_until_the_blanker_leaves():
@@ -147,7 +151,7 @@ def test_blanked_cards_have_no_vp_and_no_effect_until_the_blanker_leaves():
 
 
 def test_a_blanked_guard_does_not_protect_you():
-    match = table(home=["hellhound"], draw=["garlic-merchant", "monster-hunter", "candelabra"], energy=2)
+    match = table(home=["hellhound"], draw=["garlic-merchant", "monster-hunter", "candelabra"], energy=1)
     # the Garlic Merchant blanks the only Home card (the hound) before the hound can react
     assert match.state.is_blanked(match.state.home[0])
     assert match.is_over and match.state.name(match.state.ended_by) == "Monster Hunter"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -9,7 +10,8 @@ import pytest
 
 NOTEBOOKS = sorted(p for p in (Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
-MAX_CELL_LINES = 8
+MAX_STATEMENTS = 8
+LOGIC = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While, ast.If, ast.Try, ast.With)
 
 
 @pytest.fixture(params=NOTEBOOKS, ids=lambda p: str(p.relative_to(p.parents[1])))
@@ -34,9 +36,9 @@ def test_committed_without_outputs(notebook):
 
 def test_cells_hold_no_logic(notebook):
     for source in code_cells(notebook):
-        lines = [line for line in source.splitlines() if line.strip()]
-        assert len(lines) <= MAX_CELL_LINES, source
-        assert not any(line.lstrip().startswith(("def ", "class ", "for ", "while ")) for line in lines), source
+        tree = ast.parse(source)
+        assert sum(not isinstance(node, ast.Assert) for node in tree.body) <= MAX_STATEMENTS, source
+        assert not any(isinstance(node, LOGIC) for node in ast.walk(tree)), source
 
 
 def test_every_notebook_checks_itself(notebook):
