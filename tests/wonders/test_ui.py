@@ -1,0 +1,200 @@
+"""The Deck of Wonders widgets, kernel side: buttons drive the match, chooser, campaign, learn, build."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solvers.wonders import DeckLimit
+from tablekit.wonders.actions import Place
+from tablekit.wonders.campaign import Campaign
+from tablekit.wonders.game import GAME
+from tablekit.wonders.lessons import example_c
+from tablekit.wonders.ui import WondersTable
+from tablekit.wonders.ui_build import DeckBuilder
+from tablekit.wonders.ui_campaign import CampaignPanel
+from tablekit.wonders.ui_learn import BattlePuzzle, ExampleTable, example_c_html, example_c_ranking
+
+WINNING_SEED = 6  # the rule-of-thumb player beats Cullin on this deal with full health
+
+
+def labels(table: WondersTable) -> list[str]:
+    return [b.description for b in table.buttons]
+
+
+def play_heuristically(table: WondersTable, limit: int = 400) -> None:
+    """Press, each time, the button of the action the rule-of-thumb player would take."""
+    rng = random.Random(0)
+    for _ in range(limit):
+        if table.match.is_over:
+            return
+        action = GAME.heuristic_action(table.match.view(), table.match.legal_actions(), rng)
+        next(b for b, a in zip(table.buttons, table.match.legal_actions(), strict=True) if a == action).click()
+    raise AssertionError("the game did not end")
+
+
+def test_buttons_are_the_legal_actions_and_clicks_change_the_match():
+    table = WondersTable(seed=1)
+    assert labels(table) == [str(a) for a in table.match.legal_actions()]
+    assert "Opening hand" in table.status.value
+    table.click("Keep your opening hand")
+    assert table.state.phase == "play" and "your turn" in table.status.value
+    hand = len(table.state.boards[0].hand)
+    table.click("Play Hungry Wolf")
+    board = table.state.boards[0]
+    assert len(board.hand) == hand - 1 and board.player_minions[0].exhausted
+    assert 'data-side="player"' in table.board.value and "tk-exhausted" in table.board.value
+    assert "wonders.play-minion" in table.log_panel.value
+    table.undo_button.click()
+    assert len(table.state.boards[0].hand) == hand and not table.state.boards[0].player_minions
+
+
+def test_illegal_action_shows_its_reason_and_changes_nothing():
+    table = WondersTable(seed=1)
+    before = table.match.digest()
+    table.play(Place(0, "nobody"))
+    assert table.match.digest() == before and "c53030" in table.message.value
+
+
+def test_chooser_applies_the_advisors_layout_on_example_c():
+    table = WondersTable(match=example_c())
+    assert table.chooser.layout.display == "none"
+    table.click("End your turn")
+    assert table.chooser.layout.display == "" and "Battle Lines" in table.status.value
+    best = table.chooser.layouts[0]
+    assert best.villain_order == ["Poison Toad", "Pixie Cavalry", "Forest Troll"]
+    assert "Advisor" in table.chooser.info.value
+    table.chooser.apply_best.click()
+    board = table.state.boards[0]
+    assert table.state.lineup is None and [m.name for m in board.player_minions] == ["Hungry Wolf"]
+    assert board.villain_minions == [] and table.chooser.layout.display == "none"
+
+
+def test_placing_by_hand_keeps_only_layouts_that_agree():
+    table = WondersTable(match=example_c())
+    table.click("End your turn")
+    table.click("Battle Lines: Forest Troll next")
+    assert all(lay.villain_order[0] == "Forest Troll" for lay in table.chooser.layouts)
+    table.apply_layout(table.chooser.layouts[0])
+    assert table.state.lineup is None and table.state.boards[0].villain_minions[0].name == "Forest Troll"
+
+
+def test_chart_hint_and_new_game_with_villain():
+    table = WondersTable(seed=1, hint_rollouts=4)
+    table.click("Keep your opening hand")
+    table.click("End your turn")
+    while table.state.lineup is not None:
+        table.apply_layout()
+    assert list(table.chart.data[0].x) == [1, 2] and table.chart.data[0].y[-1] < 30
+    table.hint_button.click()
+    assert "tk-hint" in table.hints.value
+    table.new_game(seed=5, villain="grak")
+    assert table.state.boards[0].villain == "grak" and table.match.seed == 5
+    assert "Grak" in table.board.value
+
+
+def test_campaign_records_a_win_opens_packs_and_unlocks_the_fated_form(tmp_path):
+    table = WondersTable(seed=WINNING_SEED)
+    panel = CampaignPanel(table, tmp_path / "campaign.json")
+    assert panel.record_button.disabled
+    play_heuristically(table)
+    assert table.match.outcome.won(0) and "Game over" in table.status.value
+    assert not panel.record_button.disabled
+    opened = panel.record()
+    assert {p.id for p in opened} == {"cullin-decree", "cullin-crown"}
+    assert "Legacy pack opened" in panel.message.value and panel.record_button.disabled
+    assert "cullin-fated" in [v for _, v in table.villain.options]
+    panel.card.value, panel.upgrade.value = "hungry-wolf", "player-strength"
+    panel.upgrade_button.click()
+    assert table.campaign.upgrades == {"hungry-wolf": "player-strength"}
+    assert panel.upgrade_button.disabled and "hungry-wolf" not in [c for _, c in panel.card.options]
+    table.new_game(seed=1, villain="cullin")
+    wolf = next(c for c in table.state.table if c.id == "hungry-wolf" and c.upgradeable)
+    assert wolf.player.strength == 4
+
+
+def test_campaign_save_and_load_round_trip(tmp_path):
+    path = tmp_path / "campaign.json"
+    first = WondersTable(seed=1, campaign=Campaign(opened=["cullin-crown"], upgrades_due=1))
+    CampaignPanel(first, path).save_button.click()
+    second = WondersTable(seed=1)
+    panel = CampaignPanel(second, path)
+    assert "cullin-fated" not in [v for _, v in second.villain.options]
+    panel.load_button.click()
+    assert second.campaign.to_json() == first.campaign.to_json()
+    assert "cullin-fated" in [v for _, v in second.villain.options] and "loaded" in panel.message.value
+    assert "The Crowned Tyrant" in panel.summary.value
+
+
+@pytest.mark.parametrize("text", ["not json", json.dumps({"format": "something else"}),
+                                  json.dumps({"format": "tablekit-wonders-campaign", "version": 1,
+                                              "opened": ["no-such-pack"]})])
+def test_a_bad_campaign_file_is_refused_and_changes_nothing(tmp_path, text):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    campaign = Campaign(opened=["cullin-decree"], upgrades_due=1)
+    table = WondersTable(seed=1, campaign=campaign)
+    panel = CampaignPanel(table, path)
+    summary = panel.summary.value
+    panel.load_button.click()
+    assert table.campaign is campaign and campaign.to_json()["opened"] == ["cullin-decree"]
+    assert "Campaign not loaded" in panel.message.value and str(path) in panel.message.value
+    assert panel.summary.value == summary
+
+
+def test_missing_file_and_unearned_upgrade_are_clear_messages(tmp_path):
+    panel = CampaignPanel(WondersTable(seed=1), tmp_path / "missing.json")
+    panel.load()
+    assert "cannot be read" in panel.message.value
+    panel.card.value = "hungry-wolf"
+    panel.apply_upgrade()
+    assert "earned by winning" in panel.message.value and panel.campaign.upgrades == {}
+
+
+def test_example_tables_and_the_books_layouts():
+    table = ExampleTable("A")
+    table.click("End your turn")
+    table.click("Choose Gnomish Servant")
+    assert table.state.boards[0].player_health == 24
+    table.new_button.click()
+    assert table.state.boards[0].player_health == 30 and not table.match.history
+    assert example_c_ranking() == [3, 2, 1]
+    assert "Layout 3" in example_c_html()
+    with pytest.raises(ValueError, match="Examples"):
+        ExampleTable("D")
+
+
+def test_battle_puzzle_ranks_a_hand_made_layout():
+    puzzle = BattlePuzzle.from_seed(7)
+    assert puzzle.check_button.disabled and puzzle.check() is None
+    for button in puzzle.villain_buttons:
+        button.click()
+    assert all(b.disabled for b in puzzle.villain_buttons)
+    while not puzzle.complete:
+        next(b for b in puzzle.player_buttons if not b.disabled).click()
+    verdict = puzzle.check()
+    assert verdict is not None and 1 <= verdict.rank <= verdict.layouts
+    assert "Advisor's best" in puzzle.result.value
+    puzzle.reset()
+    assert not puzzle.villain_line and puzzle.result.value == ""
+
+
+def test_puzzle_player_line_follows_priority():
+    puzzle = BattlePuzzle.from_seed(7)
+    top = max(f.priority for f in puzzle.players)
+    enabled = [f for f, b in zip(puzzle.players, puzzle.player_buttons, strict=True) if not b.disabled]
+    assert enabled and all(f.priority == top for f in enabled)
+
+
+def test_builder_compares_win_rates_and_names_clashing_limits():
+    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    builder.add_limit(DeckLimit("minions", at_least=18, kind="minion"))
+    result = builder.build()
+    assert result.status == "optimal" and len(builder.picks) == 28
+    assert list(builder.chart.data[0].x) == ["your pick", "recommended colour"]
+    assert builder.chart.data[0].error_y.array is not None and "95%" in builder.summary.value
+    builder.add_limit(DeckLimit("minions", at_most=10, kind="minion"))
+    assert builder.build().status == "infeasible" and "minions: at most 10" in builder.summary.value
+    assert list(builder.chart.data[0].x) == []
