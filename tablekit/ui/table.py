@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ class GameTable(widgets.VBox):
     """
 
     chart_title = "Over the game"
+    chart_x_title = "turn"
 
     def __init__(self, match: Match, new_match: Callable[[int], Match], hint_rollouts: int = 48) -> None:
         self.match = match
@@ -130,9 +132,10 @@ class GameTable(widgets.VBox):
         return button
 
     def _make_chart(self) -> go.FigureWidget:
-        figure = go.FigureWidget(layout=go.Layout(title=self.chart_title, height=300, width=460,
+        figure = go.FigureWidget(layout=go.Layout(title=self.chart_title, height=320, width=460,
                                                   margin={"l": 40, "r": 10, "t": 40, "b": 40},
-                                                  xaxis_title="turn", legend={"orientation": "h"}))
+                                                  xaxis_title=self.chart_x_title,
+                                                  legend={"orientation": "h", "y": -0.3, "yanchor": "top"}))
         for name in self.series():
             figure.add_scatter(name=name, mode="lines+markers", x=[], y=[])
         return figure
@@ -142,6 +145,8 @@ class GameTable(widgets.VBox):
         with self.chart.batch_update():
             for trace in self.chart.data:
                 trace.x, trace.y = lines.get(trace.name, ([], []))
+        # a view drawn later (Voilà, a re-displayed cell) starts from this state, not the messages
+        self.chart._widget_data = copy.deepcopy(self.chart._data)
 
 
 def _button(text: str, icon: str, handler: Callable[[Any], None]) -> widgets.Button:

@@ -36,6 +36,7 @@ class WondersTable(GameTable):
     """A whole Deck of Wonders game against a chosen Villain, with the Battle Lines chooser."""
 
     chart_title = "Health by round"
+    chart_x_title = "round"
 
     def __init__(self, seed: int = 0, villain: str = "cullin", deck: str = "recommended",
                  picks: Sequence[str] = (), campaign: Campaign | None = None,
@@ -51,6 +52,7 @@ class WondersTable(GameTable):
         toolbar = self.children[4]
         toolbar.children = (*toolbar.children[:3], self.villain, *toolbar.children[3:])
         self.children = (self.status, self.board, self.chooser, self.actions, *self.children[3:])
+        self.children[-1].children[0].layout.width = "56%"  # the log beside the chart
         self.add_class("tk-wonders")
 
     # -- matches ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
@@ -171,6 +172,7 @@ def _set_bars(figure: go.FigureWidget, rates: dict[str, Estimate]) -> None:
         bar.error_y = {"type": "data", "symmetric": False,
                        "array": [rates[n].high - rates[n].mean for n in names],
                        "arrayminus": [rates[n].mean - rates[n].low for n in names]}
+    figure._widget_data = copy.deepcopy(figure._data)  # a view drawn later starts from this
 
 
 def _limit_text(limit: DeckLimit) -> str:

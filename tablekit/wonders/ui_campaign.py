@@ -102,7 +102,10 @@ class CampaignPanel(widgets.VBox):
         self.record_button.disabled = not match.is_over or _game_key(match) in self._recorded
         cards = upgradeable_cards(self.campaign)
         if list(self.card.options) != cards:
+            current = self.card.value
             self.card.options = cards
+            ids = [c for _, c in cards]
+            self.card.value = current if current in ids else (ids[0] if ids else None)
         self.upgrade_button.disabled = self.campaign.upgrades_due <= 0
 
     def _say(self, text: str, error: bool = False, escaped: bool = False) -> list[Pack]:

@@ -1,0 +1,100 @@
+"""The Deck of Wonders play notebook in a real browser: Voilà and JupyterLab."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SHOTS
+
+PLAY = "wonders/2-play.ipynb"
+EVENTS = "document.querySelectorAll('.tk-event').length"
+
+
+def click_and_wait(page, button) -> None:
+    """Click a button and wait until the log has grown."""
+    before = page.evaluate(EVENTS)
+    button.click()
+    page.wait_for_function(f"{EVENTS} > {before}")
+
+
+def action(page, text: str):
+    """The action button with exactly this label."""
+    return page.locator(".tk-actions button").filter(has_text=text).first
+
+
+def health(page, who: str) -> int:
+    """A health tracker's value ("player" or "villain")."""
+    return int(page.locator(f".tk-{who}-hp").first.get_attribute("data-health"))
+
+
+def play_to_the_end(page, limit: int = 120) -> int:
+    """Apply the advisor's layout at Battle Lines, otherwise press the first action (End your turn)."""
+    clicks = 0
+    status = page.locator(".tk-status").first
+    apply_layout = page.locator("button.tk-apply-layout").first
+    while "Game over" not in status.inner_text():
+        assert clicks < limit, "the game did not end"
+        button = apply_layout if apply_layout.is_visible() else page.locator(".tk-actions button").first
+        click_and_wait(page, button)
+        clicks += 1
+    return clicks
+
+
+def test_voila_play_a_whole_game_with_battle_lines(voila_server, page):
+    page.goto(voila_server + "voila/render/" + PLAY)
+    page.locator(".tk-actions button").first.wait_for()
+    expect(page.locator(".tk-status").first).to_contain_text("Opening hand")
+    expect(page.locator(".tk-villain-hp").first).to_contain_text("Cullin")
+    click_and_wait(page, action(page, "Keep your opening hand"))
+    expect(page.locator(".tk-status").first).to_contain_text("your turn")
+    click_and_wait(page, action(page, "Play Hungry Wolf"))
+    wolf = page.locator(".tk-player-row .tk-minion").first
+    expect(wolf).to_contain_text("Hungry Wolf")
+    expect(wolf).to_have_class("tk-card tk-minion tk-exhausted")
+    click_and_wait(page, action(page, "End your turn"))
+    expect(page.locator(".tk-status").first).to_contain_text("Battle Lines")
+    expect(page.locator(".tk-chooser .tk-layouts").first).to_be_visible()
+    assert page.locator(".tk-villain-row .tk-minion").count() >= 2
+    click_and_wait(page, page.locator(".tk-actions button.tk-act-place").first)  # one minion by hand
+    before = health(page, "player")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".tk-status").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "wonders-board.png"))
+    page.locator(".tk-chooser").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "wonders-battle-lines.png"))
+    click_and_wait(page, page.locator("button.tk-apply-layout").first)  # the rest by the advisor
+    expect(page.locator(".tk-status").first).to_contain_text("Round 2")
+    assert health(page, "player") <= before
+    page.wait_for_function("document.querySelectorAll('.tk-wonders .scatterlayer path.point').length >= 4")
+    undo_before = page.evaluate(EVENTS)
+    page.locator("button.tk-undo").click()
+    page.wait_for_function(f"{EVENTS} < {undo_before}")
+    assert play_to_the_end(page) >= 1
+    expect(page.locator("button.tk-record-this-game")).to_be_enabled()
+    page.locator("button.tk-record-this-game").click()
+    expect(page.locator(".tk-campaign-message")).to_contain_text("recorded")
+    expect(page.locator(".tk-campaign-summary")).to_contain_text("Cullin")
+    page.screenshot(path=str(SHOTS / "wonders-voila.png"), full_page=True)
+
+
+def test_lab_run_all_and_play(lab_server, page):
+    page.goto(lab_server + "lab/tree/" + PLAY)
+    page.locator(".jp-NotebookPanel").first.wait_for()
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return w && w.sessionContext && w.sessionContext.session &&"
+        " w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle'; }")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.locator(".tk-actions button").first.wait_for()
+    page.wait_for_function("document.querySelectorAll('.jp-Cell')[document.querySelectorAll('.jp-Cell').length-1]"
+                           ".querySelector('.jp-InputPrompt').innerText.match(/\\[\\d+\\]/)")
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    click_and_wait(page, action(page, "Keep your opening hand"))
+    click_and_wait(page, action(page, "Play Hungry Wolf"))
+    click_and_wait(page, action(page, "End your turn"))
+    click_and_wait(page, page.locator("button.tk-apply-layout").first)
+    expect(page.locator(".tk-status").first).to_contain_text("Round 2")
+    expect(page.locator(".tk-event").first).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "wonders-lab.png"), full_page=True)
