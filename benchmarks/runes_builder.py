@@ -32,7 +32,9 @@ def synthetic(size: int, seed: int) -> tuple[dict[Card, int], dict[str, float]]:
     return collection, values
 
 
-def run(size: int, seed: int = 1, k: int = 1, workers: int = 1, many_goals: bool = False) -> None:
+def scenario(size: int, seed: int = 1, many_goals: bool = False
+             ) -> tuple[dict[Card, int], dict[str, float], list[Goal], dict[tuple[str, str], float]]:
+    """The benchmark problem: a synthetic collection, values, ordering goals and synergy pairs."""
     collection, values = synthetic(size, seed)
     rng = random.Random(seed + 1)
     ids = [c.id for c, n in collection.items() if n]
@@ -46,6 +48,11 @@ def run(size: int, seed: int = 1, k: int = 1, workers: int = 1, many_goals: bool
                   Goal.before(goal_cards[4], goal_cards[0], 2)]
     synergy = {(a, b): rng.uniform(1, 8) for a, b in zip(rng.sample(ids, 30), rng.sample(ids, 30),
                                                          strict=True) if a != b}
+    return collection, values, goals, synergy
+
+
+def run(size: int, seed: int = 1, k: int = 1, workers: int = 1, many_goals: bool = False) -> None:
+    collection, values, goals, synergy = scenario(size, seed, many_goals)
     started = time.perf_counter()
     result = build_deck(collection, values, goals=goals, synergy=synergy, k=k, seed=0,
                         workers=workers)
