@@ -32,7 +32,7 @@ from functools import cache
 
 from ortools.sat.python import cp_model
 
-from solvers.runes import LP_SUBSOLVERS, Goal, build_deck
+from solvers.runes import LP_SUBSOLVERS, Goal, build_deck, presence, synergy_terms
 from solvers.runes import _usable as usable_copies
 from solvers.runes_order import first_chance
 from tablekit.runes import Card, PrepOptions, precedence_probability
@@ -96,22 +96,11 @@ def one_piece_build(collection: Mapping[Card, int], values: Mapping[str, float],
     # Presence: a card counts for synergy and goals when at least one copy is in.
     pairs = {tuple(sorted(p)): b for p, b in (synergy or {}).items()}
     goal_cards = sorted({c for g in goals for c in g.cards if c in copies})
-    present = {}
-    for cid in sorted({c for p in pairs for c in p} | set(goal_cards)):
-        present[cid] = model.new_bool_var(f"present[{cid}]")
-        if cid not in copies:
-            model.add(present[cid] == 0)
-            continue
-        model.add(present[cid] <= copies[cid])
-        model.add(copies[cid] <= 2 * present[cid])
+    fixed_zero = model.new_int_var(0, 0, "copies[not usable]")
+    present = presence(model, {cid: copies.get(cid, fixed_zero)
+                               for cid in sorted({c for p in pairs for c in p} | set(goal_cards))})
     terms = [round(values.get(cid, 0) * SCALE) * v for cid, v in copies.items()]
-    for (a, b), bonus in pairs.items():
-        both = model.new_bool_var(f"synergy[{a},{b}]")
-        model.add(both <= present[a])
-        model.add(both <= present[b])
-        if bonus < 0:
-            model.add(both >= present[a] + present[b] - 1)
-        terms.append(round(bonus * SCALE) * both)
+    terms += synergy_terms(model, present, {p: round(b * SCALE) for p, b in pairs.items()})
     if goals:
         terms += _order_part(model, goals, goal_cards, present, in_chapter, options)
     model.maximize(sum(terms))

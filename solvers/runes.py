@@ -37,7 +37,7 @@ from tablekit.runes.preparation import CHAPTER_SIZE, Plan, PrepOptions, Slot, wy
 SCALE = 10**6  # objective coefficients are value × SCALE, rounded to integers
 LP_SUBSOLVERS = ("max_lp", "default_lp", "quick_restart", "core")
 
-__all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck"]
+__all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck", "presence", "synergy_terms"]
 
 
 @dataclass(frozen=True)
@@ -151,22 +151,11 @@ class _DeckModel:
             if wish.kind == "include":
                 model.add(self._copies_of(wish.card) >= wish.copies)
         # Presence: a card counts for synergy and goals exactly when at least one copy is in.
-        present = {}
         needed = {c for pair in pairs for c in pair} | {c for s in arrangements for c in s}
-        for cid in sorted(needed):
-            present[cid] = model.new_bool_var(f"present[{cid}]")
-            copies = self._copies_of(cid)
-            model.add(present[cid] <= copies)
-            model.add(copies <= 2 * present[cid])
-        # Synergy: a pair scores when both cards are present (linear AND, tight in the LP).
+        present = presence(model, {cid: self._copies_of(cid) for cid in sorted(needed)})
+        # Synergy: a pair scores when both cards are present.
         terms = [_scaled(value[cid]) * v for cid, v in self.copies.items()]
-        for (a, b), bonus in pairs.items():
-            both = model.new_bool_var(f"synergy[{a},{b}]")
-            model.add(both <= present[a])
-            model.add(both <= present[b])
-            if bonus < 0:
-                model.add(both >= present[a] + present[b] - 1)
-            terms.append(_scaled(bonus) * both)
+        terms += synergy_terms(model, present, {pair: _scaled(b) for pair, b in pairs.items()})
         # Goals: exactly one set of goal cards is the one in the deck; it brings its best odds.
         self.goal_sets = {s: model.new_bool_var(f"goal_set[{','.join(sorted(s))}]")
                           for s in arrangements}
@@ -213,6 +202,32 @@ class _DeckModel:
             self.model.add_min_equality(kept, [self.copies[cid], n])
             reused.append(kept)
         self.model.add(sum(reused) <= DECK_SIZE - 1)
+
+
+def presence(model: cp_model.CpModel, copies: Mapping[str, cp_model.IntVar]
+             ) -> dict[str, cp_model.IntVar]:
+    """One Boolean per card: true exactly when at least one of its (at most 2) copies is in."""
+    present = {}
+    for cid, count in copies.items():
+        present[cid] = model.new_bool_var(f"present[{cid}]")
+        model.add(present[cid] <= count)
+        model.add(count <= 2 * present[cid])
+    return present
+
+
+def synergy_terms(model: cp_model.CpModel, present: Mapping[str, cp_model.IntVar],
+                  bonuses: Mapping[tuple[str, str], int]) -> list[cp_model.LinearExpr]:
+    """Objective terms for synergy pairs: an integer bonus when both cards are present (a
+    linear AND, tight in the LP; forced to 1 only for a negative bonus)."""
+    terms = []
+    for (a, b), bonus in bonuses.items():
+        both = model.new_bool_var(f"synergy[{a},{b}]")
+        model.add(both <= present[a])
+        model.add(both <= present[b])
+        if bonus < 0:
+            model.add(both >= present[a] + present[b] - 1)
+        terms.append(bonus * both)
+    return terms
 
 
 def _result(status: str, counts: Mapping[str, int], cards: Mapping[str, Card],
