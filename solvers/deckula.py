@@ -89,8 +89,11 @@ class _Search:
             for tag in card.spec.tags:
                 tag_counts[tag] = tag_counts.get(tag, 0) + 1
         self.potential = [_potential(card.spec, tag_counts) for card in root.cards]
+        numbers: dict[str, int] = {}
+        self.kind = [numbers.setdefault(card.spec.id, len(numbers)) for card in root.cards]
         self.free = [card.spec.arrow is not None for card in root.cards]
         self.keeper = [_keeper(card.spec) for card in root.cards]
+        self.visitor = [card.spec.visitor for card in root.cards]
         self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
         self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
@@ -108,7 +111,7 @@ class _Search:
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
-        key = _key(state)
+        key = _key(state, self.kind)
         if self.most_energy.get(key, -1) >= state.energy or self._hopeless(state):
             return  # seen with at least as much energy (more energy never hurts), or hopeless
         self.most_energy[key] = state.energy
@@ -143,10 +146,15 @@ class _Search:
         """Negative VP of Visitors already in Threat that no remaining effect can remove.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
-        area leaves it only through an effect that picks a Visitor (kill or blank): each card
-        carrying one can fix at most one Visitor, so at most that many are fixed (the worst).
+        area (and no longer the subject of a queued or pending effect) leaves it only through an
+        effect that picks a Visitor (kill or blank): each card carrying one can fix at most one
+        Visitor, so at most that many are fixed (the worst).
         """
-        negative = sorted(v for v in (state.card_vp(u) for u in state.threat) if v < 0)
+        visitors = [u for u in state.threat if self.visitor[u]]
+        if not visitors:
+            return 0
+        pending = _still_acting_on(state)
+        negative = sorted(v for v in (state.card_vp(u) for u in visitors if u not in pending) if v < 0)
         if not negative:
             return 0
         pool = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
@@ -161,6 +169,7 @@ class _Search:
             return self.potential
         potential = dict(enumerate(self.potential))
         later = len(state.set_aside) if any(self.summon[u] for u in state.draw) else 0
+        later += sum(state.spec(u).visitor for u in _still_acting_on(state) if u in state.threat)
         for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, 0, later)
@@ -193,13 +202,34 @@ def _ordered(state: DeckulaState) -> list[Action]:
     return [preferred] + [a for a in legal if a != preferred]
 
 
-def _key(state: DeckulaState) -> tuple:
-    """The position without energy (energy is compared by dominance)."""
-    pending = state.pending.options if state.pending else None
-    return (tuple(state.draw), tuple(sorted(state.home)), tuple(sorted(state.threat)),
-            tuple(sorted(state.discard)), state.phase, state.drawn, pending, tuple(state.todo),
-            tuple(sorted((k, tuple(v)) for k, v in state.beneath.items())),
-            tuple(sorted(state.blanks.items())), tuple(state.set_aside), tuple(state.offer))
+def _key(state: DeckulaState, kind: list[int]) -> tuple:
+    """The position up to swapping identical copies, without energy (compared by dominance).
+
+    `kind[uid]` numbers the printed card, so two copies of a card are interchangeable: buying
+    one Candelabra and discarding the other leads to the same position whichever copy it was.
+    """
+    def cards(uids: list[int]) -> tuple[int, ...]:
+        return tuple(sorted([kind[u] for u in uids]))
+
+    def card(uid: int | None) -> int:
+        return -1 if uid is None or uid < 0 else kind[uid]
+
+    pending = (state.pending.kind, cards(list(state.pending.options)), card(state.pending.source),
+               state.pending.effect, card(state.pending.trigger)) if state.pending else None
+    beneath = tuple(sorted((kind[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
+    blanks = tuple(sorted((kind[t], kind[b]) for t, b in state.blanks.items())) if state.blanks else ()
+    todo = tuple((t[0], card(t[1]), t[2], card(t[3]) if t[0] == "effect" else -1) for t in state.todo)
+    return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
+            cards(state.discard), state.phase, card(state.drawn), pending, todo,
+            tuple([kind[u] for u in state.set_aside]), cards(state.offer))
+
+
+def _still_acting_on(state: DeckulaState) -> set[int]:
+    """Cards that a queued or pending effect may still act on (its trigger, its options)."""
+    cards = {t[1] for t in state.todo if t[0] == "passives"} | {t[3] for t in state.todo if t[0] == "effect"}
+    if state.pending:
+        cards |= {state.pending.trigger, *state.pending.options}
+    return cards
 
 
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:

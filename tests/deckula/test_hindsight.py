@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +32,7 @@ def brute_force(state) -> tuple[bool, int]:
     return best
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=int(os.environ.get("HINDSIGHT_EXAMPLES", "120")), deadline=None)
 @given(draw=st.lists(st.sampled_from(CARDS), min_size=1, max_size=7),
        home=st.lists(st.sampled_from(CARDS[:6] + CARDS[11:16]), max_size=2),
        energy=st.integers(0, 4))
