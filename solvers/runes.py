@@ -84,15 +84,17 @@ def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
                time_limit: float = 10.0) -> BuildResult:
     """The deck, Chapters, Threads and Initiative maximising value + synergy + goal odds."""
     started = time.perf_counter()
-    options = options or PrepOptions()
+    options = PrepOptions() if options is None else options
+    if not isinstance(options, PrepOptions):
+        raise ConfigError(f"options must be a PrepOptions, not {options!r}")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ConfigError(f"k (how many best decks) must be a whole number ≥ 1, not {k!r}")
     owned = check_collection(collection)
     cards = {card.id: card for card in owned}
     value = _card_values(values, cards)
     wishes = _wishes(must_include, exclude, hero, cards)
     pairs = _synergy(synergy or {}, cards)
     goal_list = [_goal(g, cards) for g in goals]
-    if k < 1:
-        raise ConfigError(f"k must be at least 1, not {k}")
     goal_cards = sorted({c for g in goal_list for c in g.cards})
     subsets = [frozenset(s) for r in range(len(goal_cards) + 1)
                for s in itertools.combinations(goal_cards, r)]
@@ -340,8 +342,7 @@ def _card_values(values: Mapping[str | Card, Any], cards: Mapping[str, Card]
     for cid, v in values.items():
         if cid not in cards:
             raise ConfigError(f"values name card {cid!r}, which is not in the collection")
-        if isinstance(v, bool) or not isinstance(v, int | float | Fraction) or not math.isfinite(v):
-            raise ConfigError(f"value of {cid!r} must be a finite number, not {v!r}")
+        _finite(v, f"value of {cid!r}")
     return {cid: _exact(values.get(cid, 0)) for cid in cards}
 
 
@@ -380,6 +381,7 @@ def _synergy(synergy: Mapping[tuple[str, str], Any], cards: Mapping[str, Card]
             raise ConfigError(f"synergy key {pair!r} must be a pair of two different card ids")
         for cid in pair:
             _known(cid, cards, "synergy")
+        _finite(bonus, f"synergy bonus of {pair!r}")
         key = tuple(sorted(pair))
         pairs[key] = pairs.get(key, Fraction(0)) + _exact(bonus)
     return pairs
@@ -387,12 +389,25 @@ def _synergy(synergy: Mapping[tuple[str, str], Any], cards: Mapping[str, Card]
 
 def _goal(goal: Goal | tuple, cards: Mapping[str, Card]) -> Goal:
     if not isinstance(goal, Goal):
+        if not isinstance(goal, tuple | list) or not goal:
+            raise ConfigError(f"a goal is a Goal or a tuple like ('first', card) or "
+                              f"('before', card, other), not {goal!r}")
         kind, *rest = goal
-        goal = Goal.first(*rest) if kind == "first" else Goal.before(*rest) if kind == "before" \
-            else Goal(kind, *rest)
+        try:
+            goal = Goal.first(*rest) if kind == "first" else Goal.before(*rest) \
+                if kind == "before" else Goal(kind, *rest)
+        except TypeError as exc:
+            raise ConfigError(f"goal {goal!r}: 'first' takes a card (and a weight), 'before' "
+                              "two cards (and a weight)") from exc
     for cid in goal.cards:
         _known(cid, cards, "goals")
     return goal
+
+
+def _finite(number: Any, label: str) -> None:
+    if isinstance(number, bool) or not isinstance(number, int | float | Fraction) \
+            or not math.isfinite(number):
+        raise ConfigError(f"{label} must be a finite number, not {number!r}")
 
 
 def _card_id(card: str | Card) -> str:

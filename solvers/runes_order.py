@@ -14,8 +14,10 @@ Chapter. Probabilities are floats here (for speed); callers recompute them exact
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from tablekit.core.errors import ConfigError
@@ -53,8 +55,9 @@ class Goal:
                               "'first' takes none")
         if self.other == self.card:
             raise ConfigError(f"goal 'before' names {self.card!r} twice")
-        if not self.weight >= 0:
-            raise ConfigError(f"goal weight {self.weight!r} must be a number ≥ 0")
+        if isinstance(self.weight, bool) or not isinstance(self.weight, int | float | Fraction) \
+                or not 0 <= self.weight < math.inf:
+            raise ConfigError(f"goal weight {self.weight!r} must be a finite number ≥ 0")
 
     @property
     def cards(self) -> tuple[str, ...]:

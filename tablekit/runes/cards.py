@@ -157,6 +157,9 @@ def parse_collection(label: str, owned: Any, pool: Mapping[str, Card]) -> dict[C
 
 def check_collection(collection: Mapping[Any, Any]) -> dict[Card, int]:
     """Validate a Card -> owned copies mapping given in code; returns a clean copy."""
+    if not isinstance(collection, Mapping):
+        raise CardDataError("collection", None, None,
+                            f"expected a mapping Card -> owned copies, not {type(collection).__name__}")
     clean: dict[Card, int] = {}
     ids: dict[str, Card] = {}
     for card, copies in collection.items():

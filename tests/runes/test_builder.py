@@ -223,10 +223,28 @@ def test_bad_inputs_are_clear_errors(collection) -> None:
         build_deck({card("x"): -1}, {})
     with pytest.raises(ConfigError, match="unknown hero"):
         build_deck(collection, values, hero="odin")
-    with pytest.raises(ConfigError, match="k must be"):
+    with pytest.raises(ConfigError, match="must be a whole number ≥ 1, not 0"):
         build_deck(collection, values, k=0)
     with pytest.raises(ConfigError):
         Goal.before("a", "a")
+    with pytest.raises(ConfigError, match="finite number ≥ 0"):
+        Goal.first("peck", float("inf"))
+    with pytest.raises(ConfigError, match="synergy bonus"):
+        build_deck(collection, values, synergy={("peck", "rally-cry"): float("nan")})
+    with pytest.raises(ConfigError, match="'before' two cards"):
+        build_deck(collection, values, goals=[("before", "peck")])
+    with pytest.raises(CardDataError, match="mapping Card"):
+        build_deck(list(collection), values)
+    with pytest.raises(ConfigError, match="PrepOptions"):
+        build_deck(collection, values, options={"wyrd_points": 3})
+    with pytest.raises(ConfigError, match="whole number"):
+        build_deck(collection, values, k="2")
+
+
+def test_empty_collection_is_explained() -> None:
+    result = build_deck({}, {}, **RUN)
+    assert result.status == "infeasible" and result.cards == () and result.drop == ()
+    assert result.conflicts[0].rule == "runes.deck-size" and "Only 0 cards" in result.conflicts[0].message
 
 
 def test_tuple_goals_accepted(collection) -> None:
