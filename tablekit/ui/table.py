@@ -147,6 +147,7 @@ class GameTable(widgets.VBox):
                 trace.x, trace.y = lines.get(trace.name, ([], []))
         # a view drawn later (Voilà, a re-displayed cell) starts from this state, not the messages
         self.chart._widget_data = copy.deepcopy(self.chart._data)
+        self.chart._widget_layout = copy.deepcopy(self.chart._layout_obj._props)
 
 
 def _button(text: str, icon: str, handler: Callable[[Any], None]) -> widgets.Button:

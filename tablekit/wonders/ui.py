@@ -45,12 +45,15 @@ class WondersTable(GameTable):
         self.deck, self.picks, self.options = deck, list(picks), options
         self._listeners: list[Callable[[WondersTable], None]] = []
         self.villain = widgets.Dropdown(options=self.villain_options(), value=villain,
-                                        description="Villain", layout=widgets.Layout(width="330px"))
+                                        description="Villain", layout=widgets.Layout(width="300px"))
         self.chooser = BattleLinesChooser(self)
         first = match or self._make_match(seed, villain)
         super().__init__(first, self._fresh, hint_rollouts=hint_rollouts)
         toolbar = self.children[4]
         toolbar.children = (*toolbar.children[:3], self.villain, *toolbar.children[3:])
+        toolbar.layout.flex_flow = "row wrap"
+        for item in toolbar.children:
+            item.layout.flex = "0 0 auto"
         self.children = (self.status, self.board, self.chooser, self.actions, *self.children[3:])
         self.children[-1].children[0].layout.width = "56%"  # the log beside the chart
         self.add_class("tk-wonders")
@@ -132,6 +135,11 @@ class WondersTable(GameTable):
         self.chooser.refresh()
         for listener in getattr(self, "_listeners", ()):
             listener(self)
+
+    def _update_chart(self) -> None:
+        rounds = self.state.round
+        self.chart.layout.xaxis.dtick = 1 if rounds <= 12 else None
+        super()._update_chart()
 
     def _action_button(self, action: Any) -> widgets.Button:
         button = super()._action_button(action)

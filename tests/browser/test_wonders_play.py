@@ -32,9 +32,10 @@ def play_to_the_end(page, limit: int = 120) -> int:
     clicks = 0
     status = page.locator(".tk-status").first
     apply_layout = page.locator("button.tk-apply-layout").first
-    while "Game over" not in status.inner_text():
+    while "Game over" not in (text := status.inner_text()):
         assert clicks < limit, "the game did not end"
-        button = apply_layout if apply_layout.is_visible() else page.locator(".tk-actions button").first
+        # the status line is redrawn before the log: it tells what the table waits for now
+        button = apply_layout if text.startswith("Battle Lines") else page.locator(".tk-actions button").first
         click_and_wait(page, button)
         clicks += 1
     return clicks
