@@ -19,8 +19,9 @@ $(VENV)/.kit-test: pyproject.toml | $(PY)
 	touch $@ $(VENV)/.kit
 
 ## make lab: install the kit (first time only) and open JupyterLab at the front door
+## (as root, e.g. in a container, Jupyter needs --allow-root; LAB_ARGS adds your own options)
 lab: $(VENV)/.kit
-	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb
+	$(VENV)/bin/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS) notebooks/00-start-here.ipynb
 
 ## make test: install with the test extra (first time only) and run the whole suite:
 ## unit, contract, property and solver tests, every notebook under nbval, the browser tests
