@@ -13,25 +13,50 @@ KEEP, ACTIVATE, DECIDE, CHOOSE, OVER = "keep", "activate", "decide", "choose", "
 
 
 @action
-class Keep(NamedTuple):
+class CardAction(NamedTuple):
+    """An action about one card: its uid and, for reading and saving, its name."""
+
+    card: int
+    name: str
+    label = "{name}"
+
+    def __str__(self) -> str:
+        return self.label.format(name=self.name)
+
+
+class Keep(CardAction):
     """Setup: keep this face-up card in your Home for free; the other two are discarded."""
 
-    card: int
-    name: str
-
-    def __str__(self) -> str:
-        return f"Keep {self.name}"
+    __slots__ = ()
+    label = "Keep {name}"
 
 
-@action
-class Activate(NamedTuple):
+class Activate(CardAction):
     """Turn step 1: discard this Home card to use its Discard-icon effect."""
 
-    card: int
-    name: str
+    __slots__ = ()
+    label = "Use {name} (discard it)"
 
-    def __str__(self) -> str:
-        return f"Use {self.name} (discard it)"
+
+class Discard(CardAction):
+    """Discard the drawn card for 1 energy."""
+
+    __slots__ = ()
+    label = "Discard {name} (+1 energy)"
+
+
+class Buy(CardAction):
+    """Pay 2 energy to put the drawn card in your Home."""
+
+    __slots__ = ()
+    label = "Buy {name} (2 energy)"
+
+
+class Choose(CardAction):
+    """Answer a pending choice (an effect's target, or which passive effect happens)."""
+
+    __slots__ = ()
+    label = "Choose {name}"
 
 
 @action
@@ -40,39 +65,6 @@ class Draw(NamedTuple):
 
     def __str__(self) -> str:
         return "Draw a card"
-
-
-@action
-class Discard(NamedTuple):
-    """Discard the drawn card for 1 energy."""
-
-    card: int
-    name: str
-
-    def __str__(self) -> str:
-        return f"Discard {self.name} (+1 energy)"
-
-
-@action
-class Buy(NamedTuple):
-    """Pay 2 energy to put the drawn card in your Home."""
-
-    card: int
-    name: str
-
-    def __str__(self) -> str:
-        return f"Buy {self.name} (2 energy)"
-
-
-@action
-class Choose(NamedTuple):
-    """Answer a pending choice (an effect's target, or which passive effect happens)."""
-
-    card: int
-    name: str
-
-    def __str__(self) -> str:
-        return f"Choose {self.name}"
 
 
 class Pending(NamedTuple):
