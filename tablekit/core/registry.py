@@ -49,12 +49,17 @@ def new_game(name: str, seed: int | str = 0, **config: object) -> Match:
 
 def checked_config(game: Game, options: dict[str, object]) -> object:
     """The game's config from keyword options; an unknown option is a ConfigError."""
-    known = [p for p in inspect.signature(game.make_config).parameters if p != "options"]
+    known = _option_names(game)
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise ConfigError(f"{game.name} has no option {', '.join(map(repr, unknown))}; "
                           f"its options are: {', '.join(known) or 'none'}")
     return game.make_config(**options)
+
+
+@cache
+def _option_names(game: Game) -> list[str]:
+    return [p for p in inspect.signature(game.make_config).parameters if p != "options"]
 
 
 def load_game(text: str) -> Match:

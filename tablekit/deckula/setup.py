@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from tablekit.core.errors import ConfigError
@@ -70,6 +71,7 @@ def deal_scenario(cards_set: CardSet, scenario: dict[str, Any], options: dict[st
     return state
 
 
+@lru_cache(maxsize=64)
 def _deal_cards(cards_set: CardSet, chosen: tuple[str, ...]) -> tuple[tuple[Card, ...], int]:
     """The physical cards, uid order: castle copies, Home Sweet Home, chosen, other Visitors."""
     castle = [spec for spec in cards_set.castle for _ in range(spec.copies)]
