@@ -73,7 +73,12 @@ class WondersGame(Game):
         return state.player
 
     def legal_actions(self, state: State) -> list[Any]:
-        """Every action the player to move may take."""
+        """Every action the player to move may take (computed once per position)."""
+        if state.legal is None:
+            state.legal = self._offer(state)
+        return state.legal
+
+    def _offer(self, state: State) -> list[Any]:
         if state.result is not None:
             return []
         if state.pending is not None:
@@ -127,6 +132,7 @@ class WondersGame(Game):
     # -- applying --------------------------------------------------------------------------
     def apply_unchecked(self, state: State, action: Any, events: Events) -> None:
         """Apply a legal action and resolve everything up to the next decision."""
+        state.legal = None
         kind = type(action)
         if kind is Choose:
             state.work[-1][6] = action.option

@@ -196,7 +196,7 @@ class State:
 
     __slots__ = ("table", "boards", "phase", "player", "round", "work", "pending", "lineup",
                  "villain_board", "result", "result_text", "rng", "max_rounds", "setup_events",
-                 "coop", "opening", "passed", "rng_shared", "viewer")
+                 "coop", "opening", "passed", "rng_shared", "viewer", "legal")
 
     def __init__(self, table: tuple[CardSpec, ...], rng: random.Random) -> None:
         self.table = table
@@ -218,6 +218,7 @@ class State:
         self.passed: list[int] = []  # co-op: cards handed over this turn, delivered together
         self.rng_shared = False      # a clone shares the generator until one of them draws
         self.viewer: int | None = None  # set on views: the player who sees this
+        self.legal: list[Any] | None = None  # this position's legal actions, once computed
 
     def clone(self) -> State:
         """An independent copy (written by hand: cheap)."""
@@ -235,6 +236,7 @@ class State:
         twin.rng_shared = self.rng_shared = True
         twin.max_rounds, twin.setup_events = self.max_rounds, self.setup_events
         twin.coop, twin.opening, twin.passed = self.coop, self.opening, list(self.passed)
+        twin.legal = self.legal
         return twin
 
     def random(self) -> random.Random:
