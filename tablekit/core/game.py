@@ -187,8 +187,12 @@ class Game(ABC):
 
 def is_offered(action: Action, legal: list[Action]) -> bool:
     """True when `action` is among `legal`, same type and same fields."""
+    try:
+        found = legal[legal.index(action)]  # C-speed search; identity matches first
+    except (ValueError, TypeError):
+        return False
     kind = type(action)
-    return any(type(a) is kind and a == action for a in legal)
+    return type(found) is kind or any(type(a) is kind and a == action for a in legal)
 
 
 def rng_for(seed: int | str, *salt: object) -> random.Random:
