@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python benchmarks/engines.py [--seconds 3]
 "Checked + log" goes through `Game.apply` (validation, events with their sentences formatted);
-"checked, no log" validates but records no events; "unchecked, no log" is the rollout path that
-simulations and searches use. Each game includes its setup.
+"checked, no log" validates but records no events; "unchecked" skips validation (the documented
+rollout path); "unchecked, no log" is what simulations and searches run. Each game includes its
+setup.
 """
 
 from __future__ import annotations
@@ -28,13 +29,14 @@ def random_games(name: str, seconds: float, checked: bool, log: bool = True) -> 
         while not game.is_over(state):
             legal = game.legal_actions(state)
             action = legal[rng.randrange(len(legal))]
-            if checked and log:
-                for event in game.apply(state, action):
-                    event.text  # noqa: B018 - format the sentence as a listening log would
-            elif checked:
-                game.apply(state, action, Events(None))
+            if checked:
+                events = game.apply(state, action, Events() if log else Events(None))
             else:
-                game.apply_unchecked(state, action, Events(None))
+                events = Events() if log else Events(None)
+                game.apply_unchecked(state, action, events)
+                events = events.items or []
+            for event in events:
+                event.text  # noqa: B018 - format each sentence, as a listening log would
             actions += 1
         games += 1
     return games, actions, time.perf_counter() - start
@@ -65,7 +67,7 @@ def main() -> None:
     for name in args.games:
         clone = clone_micros(name)
         for checked, log, mode in ((True, True, "checked + log"), (True, False, "checked, no log"),
-                                   (False, False, "unchecked, no log")):
+                                   (False, True, "unchecked + log"), (False, False, "unchecked, no log")):
             games, actions, elapsed = random_games(name, args.seconds, checked, log)
             print(f"{name:10} {mode:18} {actions / elapsed:10,.0f} {games / elapsed:9,.1f} {clone:9.2f}")
 
