@@ -1,0 +1,84 @@
+"""The Deckula widgets, driven from the kernel as a mouse would (button.click())."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekit.core.errors import TablekitError
+from tablekit.deckula.state import Buy
+from tablekit.deckula.ui import (
+    DeckulaTable,
+    LessonTable,
+    board_html,
+    difficulty_figure,
+    explore_difficulties,
+    score_distribution_figure,
+)
+
+
+def test_one_button_per_legal_action_and_clicks_play_them():
+    table = DeckulaTable(seed=3)
+    assert [b.description for b in table.buttons] == [str(a) for a in table.match.legal_actions()]
+    table.click(table.buttons[0].description)
+    assert len(table.match.history) == 1 and "Setup" not in table.status.value
+    assert "tk-event" in table.log_panel.value and "deckula.setup-deal" in table.log_panel.value
+    with pytest.raises(TablekitError, match="no button"):
+        table.click("Fly away")
+
+
+def test_undo_redo_new_game_and_seed():
+    table = DeckulaTable(seed=3)
+    assert table.undo_button.disabled
+    table.click(table.buttons[0].description)
+    before = table.match.digest()
+    table.undo_button.click()
+    assert not table.match.history and table.redo_button.disabled is False
+    table.redo_button.click()
+    assert table.match.digest() == before
+    table.seed.value = 11
+    table.new_button.click()
+    assert table.match.seed == 11 and not table.match.history
+
+
+def test_an_illegal_action_shows_its_rule_and_changes_nothing():
+    table = DeckulaTable(seed=3)
+    before = table.match.digest()
+    table.play(Buy(0, "Blood Fountain"))
+    assert "rule" in table.message.value and table.match.digest() == before
+
+
+def test_hint_lists_the_best_moves():
+    table = DeckulaTable(seed=3)
+    table.click(table.buttons[0].description)
+    table.hint_button.click()
+    assert "Hint" in table.hints.value and table.hints.value.count("<li") >= 1
+
+
+def test_chart_follows_energy_and_vp_by_turn():
+    table = DeckulaTable(seed=3)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    energy, vp = table.chart.data
+    last = table.match.state
+    assert energy.name == "energy" and energy.y[-1] == last.energy and vp.y[-1] == last.score()
+    assert list(energy.x) == sorted(set(energy.x))
+    assert "How good was my game?" in table.finish.value and table.best().best_score >= 0
+
+
+def test_board_shows_zones_counters_and_blanked_cards():
+    lesson = LessonTable("blanking")
+    html = board_html(lesson.match.state)
+    assert "tk-card tk-blanked" in html and "Threat area" in html and "data-name=\"Energy\"" in html
+    lesson.click("Use Loyal Gargoyle (discard it)")
+    assert "tk-card tk-blanked" not in lesson.board.value
+    lesson.new_button.click()
+    assert "tk-card tk-blanked" in lesson.board.value  # Reset lays the lesson out again
+
+
+def test_difficulty_explorer_figures():
+    results = explore_difficulties(games=12, seed=1, agents=("heuristic",), difficulties=("beginner", "hard"),
+                                   executor="serial", progress=False)
+    figure = difficulty_figure(results)
+    assert [trace.name for trace in figure.data] == ["heuristic: mean VP", "heuristic: survival rate"]
+    assert list(figure.data[0].x) == ["beginner", "hard"]
+    assert len(score_distribution_figure(results).data) == 2
