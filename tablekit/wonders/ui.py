@@ -98,14 +98,23 @@ class WondersTable(GameTable):
 
     # -- drawing ----------------------------------------------------------------------------
     def board_html(self) -> str:
-        """Health trackers, piles, both minion rows and the hand."""
-        return board_html(self.state)
+        """Health trackers, piles, both minion rows and the hand (each partner's in co-op)."""
+        boards = self.state.boards
+        if len(boards) == 1:
+            return board_html(self.state)
+        return "".join(f"<h4>Player {i + 1}</h4>" + board_html(self.state, i) for i in range(len(boards)))
 
     def status_text(self) -> str:
-        """What the player decides now."""
-        state = self.state
+        """What the player decides now (in co-op, which player)."""
         if self.match.is_over:
             return f"Game over — {self.match.outcome.text}"
+        text = self._decision_text()
+        if len(self.state.boards) > 1 and self.match.to_move is not None:
+            return f"Player {self.match.to_move + 1} — {text}"
+        return text
+
+    def _decision_text(self) -> str:
+        state = self.state
         if state.pending is not None:
             return f"{state.name(state.pending[1])}: choose where its text goes."
         if state.lineup is not None:

@@ -46,10 +46,11 @@ def board_html(state: State, index: int = 0) -> str:
                               "Discard pile": len(board.discard), "Hand": len(board.hand),
                               "Phase": state.phase})
     villain_row = zone_html(f"{board.villain_name}'s minions",
-                            (minion_html(m, "villain") for m in board.villain_minions),
-                            "tk-villain-row")
+                            (minion_html(m, "villain", _text(state, m, "villain"))
+                             for m in board.villain_minions), "tk-villain-row")
     player_row = zone_html("Your minions (left = highest Priority)",
-                           (minion_html(m, "player") for m in _by_priority(board)), "tk-player-row")
+                           (minion_html(m, "player", _text(state, m, "player"))
+                            for m in _by_priority(board)), "tk-player-row")
     hand = zone_html("Your hand", (hand_card_html(state, u) for u in board.hand), "tk-hand")
     return (WONDERS_STYLE + f'<div class="tk-board tk-wonders-board">{health_html(board)}'
             f'{counters}{villain_row}{player_row}{hand}</div>')
@@ -62,7 +63,7 @@ def health_html(board: Board) -> str:
             + _tracker("tk-player-hp", "You", board.player_health, board.player_max) + "</div>")
 
 
-def minion_html(minion: Minion, side: str) -> str:
+def minion_html(minion: Minion, side: str, text: str = "") -> str:
     """A minion: name, strength/health, damage, Shield/Taunt/Poison, ready or exhausted."""
     ready = "tk-exhausted" if minion.exhausted else "tk-ready"
     marks = [("tk-shield", "Shield", minion.shield), ("tk-taunt", "Taunt", minion.taunt),
@@ -72,7 +73,8 @@ def minion_html(minion: Minion, side: str) -> str:
         badges += f'<span class="tk-mark tk-damage">{minion.damage} damage</span>'
     prio = f'<span class="tk-prio" title="Priority">P{minion.priority}</span>' if side == "player" else ""
     left = max(minion.health - minion.damage, 0)
-    return (f'<div class="tk-card tk-minion {ready}" data-uid="{minion.uid}" data-side="{side}">'
+    return (f'<div class="tk-card tk-minion {ready}" data-uid="{minion.uid}" data-side="{side}" '
+            f'title="{escape(text)}">'
             f'{prio}<div class="tk-card-name">{escape(minion.name)}</div>'
             f'<div class="tk-stats"><span class="tk-str" title="strength">⚔{minion.strength}</span> '
             f'<span class="tk-hp" title="health left">♥{left}/{minion.health}</span></div>'
@@ -134,6 +136,10 @@ def _tracker(css: str, who: str, health: int, most: int) -> str:
     return (f'<div class="tk-tracker {css}" data-health="{health}"><b>{escape(who)}</b> ♥ '
             f'<b class="tk-value">{health}</b> / {most}<div class="tk-bar">'
             f'<div style="width:{share:.0f}%"></div></div></div>')
+
+
+def _text(state: State, minion: Minion, side: str) -> str:
+    return card_summary(state.table[minion.uid], side)
 
 
 def _by_priority(board: Board) -> list[Minion]:

@@ -182,7 +182,8 @@ def _limit_text(limit: DeckLimit) -> str:
 
 
 def _button(text: str, icon: str, handler: Any, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=text, icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
+    button = widgets.Button(description=text, icon=icon, button_style=style,
+                            layout=widgets.Layout(width="auto", align_self="flex-start"))
     button.add_class("tk-" + text.lower().replace(" ", "-"))
     button.on_click(handler)
     return button

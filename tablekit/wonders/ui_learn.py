@@ -63,7 +63,7 @@ def narrate(report: BattleReport, player_line: Sequence[Fighter], villain_line: 
     for step in report.steps:
         attackers = " and ".join(villain_line[i].name for i in step.attackers)
         if step.target is None:
-            words.append(f"{attackers} hit you for {step.damage}.")
+            words.append(f"{attackers} {'hit' if len(step.attackers) > 1 else 'hits'} you for {step.damage}.")
         else:
             verb = "attack" if len(step.attackers) > 1 else "attacks"
             words.append(f"{attackers} {verb} {player_line[step.target].name} ({step.damage} damage).")

@@ -198,3 +198,17 @@ def test_builder_compares_win_rates_and_names_clashing_limits():
     builder.add_limit(DeckLimit("minions", at_most=10, kind="minion"))
     assert builder.build().status == "infeasible" and "minions: at most 10" in builder.summary.value
     assert list(builder.chart.data[0].x) == []
+
+
+def test_coop_table_shows_both_boards_and_who_decides():
+    table = WondersTable(seed=2, coop_villain="grak")
+    assert table.board.value.count('class="tk-health"') == 2
+    assert table.status.value.count("Player 1 —") == 1
+    assert "Grak" in table.board.value and "Cullin" in table.board.value
+
+
+def test_minions_carry_their_card_text_as_a_tooltip():
+    table = WondersTable(match=example_c())
+    assert 'title="Poison Toad' not in table.board.value
+    table.click("End your turn")
+    assert 'title="Poison Toad (1/1): Poison' in table.board.value
