@@ -39,7 +39,7 @@ class Wish:
             return f"include {self.card}" + (f" ×{self.copies}" if self.copies > 1 else "")
         if self.kind == "exclude":
             return f"exclude {self.card}"
-        return f"only {self.card}'s cards and neutral cards"
+        return f"only {HERO_NAMES.get(self.card, self.card)}'s cards and neutral cards"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,11 @@ Widgets hold no rules: they call `tablekit.runes` (legality, plans, odds) and
 
 from __future__ import annotations
 
+import copy
 import html
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -16,13 +18,68 @@ from plotly.subplots import make_subplots
 
 import tablekit
 from solvers.runes import BuildResult, Goal, build_deck
+from tablekit.core.errors import TablekitError
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, Rarity
 from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
 from tablekit.runes.odds import chapter_positions, chapter_precedence, sample_positions
-from tablekit.runes.preparation import Plan, PrepOptions, check_plan, wyrd_points_spent
+from tablekit.runes.preparation import (
+    MAX_INITIATIVE,
+    Plan,
+    PrepOptions,
+    Shuffle,
+    check_plan,
+    initiative_cost,
+    wyrd_points_spent,
+)
 
 RARITY_COLOURS = {Rarity.COMMON: "#9e9e9e", Rarity.UNCOMMON: "#4caf50", Rarity.RARE: "#2196f3",
                   Rarity.EPIC: "#9c27b0", Rarity.LEGENDARY: "#ff9800"}
+# Jupyter and Voilà right-align table cells; our tables read left to right.
+TABLE_STYLE = ("<style>.tk-runes td, .tk-runes th {text-align: left !important; "
+               "vertical-align: top; padding: 3px 10px;}</style>")
+
+
+def _table(rows: str, header: str = "") -> str:
+    return f"{TABLE_STYLE}<table class='tk-runes'>{header}{rows}</table>"
+
+
+def pool_html(pool: Mapping[str, Card], collection: Mapping[Card, int]) -> str:
+    """One sentence on the card pool and the collection: cards, copies, cards per rarity."""
+    owned = {card: n for card, n in collection.items() if n}
+    by_rarity = ", ".join(f"{n} {rarity.value}" for rarity, n in rarity_counts(pool.values()).items())
+    return (f"<p>The sample pool has <b>{len(pool)} cards</b> ({by_rarity}). The sample "
+            f"collection owns <b>{sum(owned.values())} copies</b> of {len(owned)} of them.</p>")
+
+
+def costs_html() -> str:
+    """What each fixed Initiative costs in Wyrd Points, as a one-row table."""
+    values = range(-MAX_INITIATIVE, MAX_INITIATIVE + 1)
+    head = "<tr><th>Initiative</th>" + "".join(f"<th>{v:+d}</th>" for v in values) + "</tr>"
+    row = "<tr><td>Wyrd Points</td>" + "".join(f"<td>{initiative_cost([v])}</td>"
+                                                for v in values) + "</tr>"
+    return _table(row, head)
+
+
+def odds_html(items: Sequence[tuple[str, Fraction]]) -> str:
+    """Exact probabilities, each as a fraction and a percentage."""
+    rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{p}</b></td>"
+                   f"<td>≈ {float(p):.1%}</td></tr>" for label, p in items)
+    return _table(rows, "<tr><th>event</th><th>exact</th><th></th></tr>")
+
+
+def locked_html(locked: Shuffle, plan: Plan, names: Mapping[str, str]) -> str:
+    """A locked shuffle: the play order of each Chapter, with each block's final score."""
+    rows = []
+    for ch, scored in enumerate(locked.chapters):
+        cells = "".join(
+            "<td>" + " → ".join(html.escape(names.get(plan.card_at(slot), plan.card_at(slot)))
+                                for slot in block.slots)
+            + f"<br><small>Initiative {block.initiative:+d}, score {score:.2f}</small></td>"
+            for block, score in scored)
+        rows.append(f"<tr><th>Chapter {ch + 1}</th>{cells}</tr>")
+    return (f"<p>Seed <b>{html.escape(str(locked.seed))}</b>: the order of play, Chapter by "
+            "Chapter, first card on the left (a Thread of Fate shows as A → B).</p>"
+            + _table("".join(rows)))
 
 
 def sample_values(collection: Mapping[Card, int], hero: str | None = None) -> dict[str, float]:
@@ -58,7 +115,7 @@ def rules_html(section_filter: Sequence[str] = ()) -> str:
         f"<tr><td><code>{r.id}</code></td><td>{html.escape(r.section)}</td>"
         f"<td>{html.escape(r.summary)}</td></tr>"
         for r in book.values() if not section_filter or r.section in section_filter)
-    return ("<table><tr><th>rule</th><th>section</th><th>summary</th></tr>" + rows + "</table>")
+    return _table(rows, "<tr><th>rule</th><th>rulebook section</th><th>in our words</th></tr>")
 
 
 def steps_html(steps: Sequence[tuple[str, str, Sequence[Violation]]]) -> str:
@@ -67,7 +124,7 @@ def steps_html(steps: Sequence[tuple[str, str, Sequence[Violation]]]) -> str:
         f"<tr><td>{i:02d}</td><td><b>{name}</b></td><td>{html.escape(what)}</td><td>"
         + ("✔" if not found else "<br>".join(html.escape(str(v)) for v in found)) + "</td></tr>"
         for i, (name, what, found) in enumerate(steps, start=1))
-    return f"<table>{rows}</table>"
+    return _table(rows)
 
 
 def deck_html(cards: Sequence[Card]) -> str:
@@ -78,8 +135,9 @@ def deck_html(cards: Sequence[Card]) -> str:
         f"{html.escape(c.name)}</b></td><td>{c.rarity.value}</td><td>{c.type.value}</td>"
         f"<td>{html.escape(c.unique or '')}</td></tr>"
         for c, n in sorted(counts.items(), key=lambda item: (-item[0].rarity.rank, item[0].id)))
-    return (f"<p><b>{len(cards)} cards</b></p><table><tr><th></th><th>card</th><th>rarity</th>"
-            f"<th>type</th><th>unique</th></tr>{rows}</table>")
+    return (f"<p><b>{len(cards)} cards</b></p>"
+            + _table(rows, "<tr><th></th><th>card</th><th>rarity</th><th>type</th>"
+                           "<th>unique</th></tr>"))
 
 
 def composition_figure(cards: Sequence[Card]) -> go.Figure:
@@ -88,10 +146,12 @@ def composition_figure(cards: Sequence[Card]) -> go.Figure:
                         subplot_titles=("Rarity", "Type"))
     rarities = rarity_counts(cards)
     fig.add_trace(go.Bar(x=[r.value for r in rarities], y=list(rarities.values()),
-                         marker_color=[RARITY_COLOURS[r] for r in rarities], name="rarity"), 1, 1)
+                         marker_color=[RARITY_COLOURS[r] for r in rarities], name="rarity",
+                         text=list(rarities.values()), textposition="auto"), 1, 1)
     kinds = type_counts(cards)
     fig.add_trace(go.Pie(labels=[k.value for k in kinds], values=list(kinds.values()),
-                         name="type"), 1, 2)
+                         name="type", textinfo="label+value", sort=False), 1, 2)
+    fig.update_yaxes(title_text="cards", row=1, col=1)
     fig.update_layout(height=300, showlegend=False, margin={"t": 40, "b": 20})
     return fig
 
@@ -104,11 +164,17 @@ def full_collection(pool: Mapping[str, Card]) -> dict[Card, int]:
 def odds_figure(plan: Plan, chapter: int, names: Mapping[str, str], shuffles: int = 2000,
                 seed: int = 0) -> go.FigureWidget:
     """Exact position odds of a Chapter's cards beside the frequencies of seeded shuffles."""
-    fig = go.FigureWidget(make_subplots(rows=1, cols=2, horizontal_spacing=0.18,
-                                        subplot_titles=("exact odds", f"{shuffles} shuffles")))
-    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", showscale=False), 1, 1)
-    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", showscale=True), 1, 2)
-    fig.update_layout(height=320, margin={"t": 40, "b": 30})
+    fig = go.FigureWidget(make_subplots(
+        rows=1, cols=2, horizontal_spacing=0.2,
+        subplot_titles=(f"Chapter {chapter + 1}: exact odds of each place",
+                        f"the same from {shuffles:,} seeded shuffles")))
+    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", showscale=False,
+                             name="exact"), 1, 1)
+    fig.add_trace(go.Heatmap(zmin=0, zmax=1, colorscale="Blues", name="sampled",
+                             colorbar={"title": {"text": "probability"}}), 1, 2)
+    fig.update_xaxes(title_text="place in the Chapter (1 is played first)")
+    fig.update_yaxes(autorange="reversed")
+    fig.update_layout(height=340, margin={"t": 50, "b": 40})
     update_odds_figure(fig, plan, chapter, names, shuffles, seed)
     return fig
 
@@ -127,12 +193,17 @@ def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Ma
             trace.x, trace.y = places, labels
             trace.text = [[f"{float(p):.3f}" for p in table[s]] for s in slots]
             trace.texttemplate = "%{text}"
+    _sync(fig)
 
 
 def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.FigureWidget:
     """Heatmap of P(row card is played before column card) inside one Chapter, exact."""
-    fig = go.FigureWidget(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu", reversescale=True))
-    fig.update_layout(height=320, title="P(row before column)", margin={"t": 40, "b": 30})
+    fig = go.FigureWidget(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu", reversescale=True,
+                                     colorbar={"title": {"text": "probability"}}))
+    fig.update_layout(height=340, margin={"t": 50, "b": 40},
+                      title=f"Chapter {chapter + 1}: exact chance that the row's card is played "
+                            "before the column's")
+    fig.update_yaxes(autorange="reversed")
     update_precedence_figure(fig, plan, chapter, names)
     return fig
 
@@ -146,9 +217,14 @@ def update_precedence_figure(fig: go.FigureWidget, plan: Plan, chapter: int,
     z = [[float(pairs[(x, y)]) if x != y else None for y in slots] for x in slots]
     with fig.batch_update():
         trace = fig.data[0]
-        trace.z, trace.x, trace.y = z, labels, labels
+        # numeric axes with card names as tick labels: categorical axes draw the empty
+        # diagonal as a misaligned gap
+        trace.z, trace.x, trace.y = z, list(range(len(slots))), list(range(len(slots)))
+        for axis in (fig.layout.xaxis, fig.layout.yaxis):
+            axis.tickvals, axis.ticktext = list(range(len(slots))), labels
         trace.text = [[f"{v:.3f}" if v is not None else "" for v in row] for row in z]
         trace.texttemplate = "%{text}"
+    _sync(fig)
 
 
 class DeckChecker(widgets.VBox):
@@ -203,19 +279,26 @@ class ChapterPlanner(widgets.VBox):
         self.chapter_cards = list(cards)
         self.options = options or PrepOptions()
         self.names = {c.id: c.name for c in cards}
-        self.sliders = [widgets.IntSlider(value=0, min=-3, max=3, description=c.name[:14],
-                                          continuous_update=False) for c in cards]
+        self.sliders = [widgets.IntSlider(value=0, min=-MAX_INITIATIVE, max=MAX_INITIATIVE,
+                                          description=f"{place}. {c.name}",
+                                          continuous_update=False,
+                                          style={"description_width": "190px"},
+                                          layout=widgets.Layout(width="430px"))
+                        for place, c in enumerate(cards, start=1)]
         pairs = [("no Thread", None)] + [
             (f"{a.name} → {b.name}", (i, j)) for i, a in enumerate(cards)
             for j, b in enumerate(cards) if i != j]
-        self.thread = widgets.Dropdown(options=pairs, description="Thread")
+        self.thread = widgets.Dropdown(options=pairs, description="Thread of Fate",
+                                       style={"description_width": "110px"},
+                                       layout=widgets.Layout(width="460px"))
         self.status = widgets.HTML()
         self.shuffles, self.seed = shuffles, seed
         self.figure = odds_figure(self.plan, 0, self.names, shuffles, seed)
         self.order_figure = precedence_figure(self.plan, 0, self.names)
         for control in (*self.sliders, self.thread):
             control.observe(lambda _: self.refresh(), names="value")
-        super().__init__([widgets.HBox([widgets.VBox(self.sliders),
+        heading = widgets.HTML("<b>Fixed Initiative</b> of each card (−3 … +3)")
+        super().__init__([widgets.HBox([widgets.VBox([heading, *self.sliders]),
                                         widgets.VBox([self.thread, self.status])]),
                           self.figure, self.order_figure])
         self.refresh()
@@ -238,9 +321,11 @@ class ChapterPlanner(widgets.VBox):
         problems = [v for v in check_plan(plan, options=self.options, names=self.names)
                     if v.rule != "runes.chapters"]
         spent = wyrd_points_spent(plan, self.options)
-        self.status.value = (f"<p>Wyrd Points for this Chapter: <b>{spent}</b> of "
-                             f"{self.options.wyrd_points} for the whole deck</p>"
-                             + (violations_html(problems) if problems else ""))
+        self.status.value = (f"<p>This Chapter spends <b>{spent} Wyrd Points</b> (the whole "
+                             f"deck has {self.options.wyrd_points}; a Thread costs "
+                             f"{self.options.thread_cost}).</p>"
+                             + (violations_html(problems) + "<p>The charts keep the last legal "
+                                "plan until this is fixed.</p>" if problems else ""))
         self.problems = problems
         if not problems:
             update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
@@ -276,30 +361,47 @@ class DeckBuilder(widgets.VBox):
         self.goal_other = widgets.Dropdown(options=names, description="before")
         self.goal_weight = widgets.FloatSlider(value=3.0, min=0, max=10, description="weight")
         add_goal = widgets.Button(description="add goal", icon="plus")
-        add_goal.on_click(lambda _: self.add_goal(Goal(
+        add_goal.on_click(lambda _: self._shown_errors(self.goal_error, lambda: self.add_goal(Goal(
             self.goal_kind.value, self.goal_card.value,
             self.goal_other.value if self.goal_kind.value == "before" else None,
-            self.goal_weight.value)))
+            self.goal_weight.value))))
         clear = widgets.Button(description="clear goals")
         clear.on_click(lambda _: self.clear_goals())
         solve = widgets.Button(description="build deck", icon="cogs", button_style="primary")
-        solve.on_click(lambda _: self.solve())
+        solve.on_click(lambda _: self._shown_errors(self.summary, self.solve))
+        self.goal_kind.observe(lambda _: self._show_goal_other(), names="value")
+        self._show_goal_other()
         self.goal_list = widgets.HTML()
+        self.goal_error = widgets.HTML()
         self.summary = widgets.HTML()
         self.deck_view = widgets.HTML()
         self.plan_view = widgets.HTML()
         self.alternatives_view = widgets.HTML()
         self.chart = go.FigureWidget(composition_figure([]))
+        self.chart.layout.width = 620
+        self.chart_box = widgets.Box([self.chart], layout=widgets.Layout(display="none"))
         controls = widgets.VBox([
             widgets.HBox([self.hero, self.collection_choice, self.k]),
             widgets.HBox([widgets.Label("include"), self.must_include]),
             widgets.HBox([widgets.Label("exclude"), self.exclude]),
             widgets.HBox([self.wyrd_points, self.thread_cost]),
             widgets.HBox([self.goal_kind, self.goal_card, self.goal_other, self.goal_weight]),
-            widgets.HBox([add_goal, clear, solve]), self.goal_list])
-        super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart]),
+            widgets.HBox([add_goal, clear, solve]), self.goal_error, self.goal_list])
+        super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart_box]),
                           self.plan_view, self.alternatives_view])
         self._show_goals()
+
+    def _shown_errors(self, where: widgets.HTML, action: Callable[[], object]) -> None:
+        """Run a button's action; a bad input shows its message instead of vanishing."""
+        where.value = ""
+        try:
+            action()
+        except TablekitError as err:
+            where.value = f"<p style='color:#c62828'><b>Cannot do that:</b> {html.escape(str(err))}</p>"
+
+    def _show_goal_other(self) -> None:
+        """The second card of a goal only matters for "before" goals."""
+        self.goal_other.layout.display = None if self.goal_kind.value == "before" else "none"
 
     def _pick_collection(self, change: dict) -> None:
         self.collection = self.collections[change["new"]]
@@ -331,78 +433,121 @@ class DeckBuilder(widgets.VBox):
         self.goal_list.value = f"<ul>{items}</ul>" if items else "<p>No ordering goals.</p>"
 
     def _goal_text(self, goal: Goal) -> str:
-        text = str(goal)
-        for cid in goal.cards:
-            text = text.replace(cid, self.cards[cid].name)
-        return text
+        return _named(str(goal), {cid: self.cards[cid] for cid in goal.cards})
 
     def _show(self, result: BuildResult) -> None:
-        if result.status == "infeasible":
-            self.summary.value = conflicts_html(result)
+        if result.status not in ("optimal", "feasible"):
+            self.summary.value = conflicts_html(result, self.cards) if result.status == "infeasible" else (
+                "<p style='color:#c62828'><b>No deck found in the time limit.</b></p>")
             self.deck_view.value = self.plan_view.value = self.alternatives_view.value = ""
-            _copy_figure(self.chart, composition_figure([]))
+            self.chart_box.layout.display = "none"
             return
-        self.summary.value = (f"<p><b>{result.status}</b>: value {float(result.objective):.3f} "
-                              f"(cards {float(result.card_value):.2f}, goals "
-                              f"{float(result.objective - result.card_value - result.synergy_value):.3f}),"
-                              f" {result.wyrd_points} Wyrd Points spent</p>")
+        self.summary.value = summary_html(result)
         self.deck_view.value = deck_html(result.cards)
         _copy_figure(self.chart, composition_figure(result.cards))
+        self.chart_box.layout.display = None
         self.plan_view.value = plan_html(result, self.cards)
-        self.alternatives_view.value = alternatives_html(result)
+        self.alternatives_view.value = alternatives_html(result, self.cards)
 
 
-def conflicts_html(result: BuildResult) -> str:
+def summary_html(result: BuildResult) -> str:
+    """One line: proven optimal or not, the value and its parts, the Wyrd Points spent."""
+    goals = result.objective - result.card_value - result.synergy_value
+    proof = ("<b style='color:#2e7d32'>Proven optimal</b>" if result.status == "optimal" else
+             "<b style='color:#ef6c00'>Best found in the time limit (not proven optimal)</b>")
+    return (f"<p>{proof}: total value <b>{float(result.objective):.3f}</b> = cards "
+            f"{float(result.card_value):.2f} + synergy {float(result.synergy_value):.2f} + goal "
+            f"odds {float(goals):.3f}; {result.wyrd_points} Wyrd Points spent.</p>")
+
+
+def conflicts_html(result: BuildResult, cards: Mapping[str, Card] | None = None) -> str:
     """Why the wishes cannot all hold, rule by rule, and the fewest wishes to drop."""
+    cards = cards or {}
     items = "".join(
         f"<li>{html.escape(c.message)} <code>"
         f"{', '.join(dict.fromkeys([*c.rules, *(w.rule for w in c.wishes)]))}</code></li>"
         for c in result.conflicts)
-    drop = ", ".join(html.escape(str(w)) for w in result.drop) or "none (the collection is too small)"
+    drop = ", ".join(html.escape(_named(str(w), cards)) for w in result.drop)
+    advice = (f"<p>Drop these wishes and a deck exists: <b>{drop}</b></p>" if drop else
+              "<p>No wish to drop: the collection itself cannot make a legal deck.</p>")
     return (f"<p style='color:#c62828'><b>No legal deck fits these wishes.</b></p><ul>{items}</ul>"
-            f"<p>Drop: <b>{drop}</b></p>")
+            + advice)
 
 
 def plan_html(result: BuildResult, cards: Mapping[str, Card]) -> str:
-    """The four Chapters with Initiative, Threads and each goal's exact odds."""
+    """The four Chapters with Initiative, Threads and each card's chance to lead its Chapter,
+    then each goal's exact odds."""
     plan = result.plan
-    seconds = {b: a for a, b in plan.threads}
+    after = {b: a for a, b in plan.threads}
+    before = {a: b for a, b in plan.threads}
     rows = []
     for ch, chapter in enumerate(plan.chapters):
         exact = chapter_positions(plan, ch)
         cells = []
         for place, cid in enumerate(chapter):
             slot = (ch, place)
-            thread = f" ⟵ Thread from #{seconds[slot][1] + 1}" if slot in seconds else ""
-            lead = float(exact[slot][0])
-            cells.append(f"<td>{html.escape(cards[cid].name)}<br><small>Initiative "
-                         f"{plan.initiative[ch][place]:+d}{thread}; first {lead:.2f}</small></td>")
+            if slot in after:
+                note = f"Thread: always right after {html.escape(cards[plan.card_at(after[slot])].name)}"
+            else:
+                note = f"Initiative {plan.initiative[ch][place]:+d}"
+                if slot in before:
+                    note += f"; Thread → {html.escape(cards[plan.card_at(before[slot])].name)}"
+            cells.append(f"<td>{html.escape(cards[cid].name)}<div style='font-size:85%;"
+                         f"color:#555;line-height:1.3'>{note}<br>leads the Chapter: "
+                         f"{float(exact[slot][0]):.0%}</div></td>")
         rows.append(f"<tr><th>Chapter {ch + 1}</th>{''.join(cells)}</tr>")
-    odds = "".join(f"<li>{html.escape(goal)}: {float(p):.4f} (exact {p})</li>"
+    odds = "".join(f"<li>{html.escape(_named(goal, cards))}: <b>{float(p):.1%}</b> (exactly {p})</li>"
                    for goal, p in result.goal_odds.items())
-    return f"<table>{''.join(rows)}</table><ul>{odds}</ul>"
+    goals = f"<p><b>Ordering goals</b></p><ul>{odds}</ul>" if odds else ""
+    return ("<p><b>Chapter plan</b> (cards are shuffled only inside their Chapter)</p>"
+            + _table("".join(rows)) + goals)
 
 
-def alternatives_html(result: BuildResult) -> str:
+def alternatives_html(result: BuildResult, cards: Mapping[str, Card] | None = None) -> str:
     """The k best decks: value and the cards that differ from the best."""
+    cards = cards or {c.id: c for c in result.cards}
     best = Counter(c.id for c in result.cards)
-    rows = [f"<tr><td>1</td><td>{float(result.objective):.3f}</td><td>best deck</td></tr>"]
+    rows = [f"<tr><td>1</td><td>{float(result.objective):.3f}</td><td>the deck above</td></tr>"]
     for rank, alt in enumerate(result.alternatives, start=2):
+        cards.update({c.id: c for c in alt.cards})
         other = Counter(c.id for c in alt.cards)
-        swapped_in = ", ".join(sorted((other - best).elements()))
-        swapped_out = ", ".join(sorted((best - other).elements()))
         rows.append(f"<tr><td>{rank}</td><td>{float(alt.objective):.3f}</td>"
-                    f"<td>+ {swapped_in} / − {swapped_out}</td></tr>")
-    return "<p><b>k best decks</b></p><table>" + "".join(rows) + "</table>"
+                    f"<td>in: {_counted(other - best, cards)}<br>out: "
+                    f"{_counted(best - other, cards)}</td></tr>")
+    return (f"<p><b>The {len(rows)} best distinct decks</b> (each differs from the best by at "
+            "least one card)</p>" + _table("".join(rows), "<tr><th>rank</th><th>value</th>"
+                                                          "<th>change from the best deck</th></tr>"))
+
+
+def _counted(counts: Counter, cards: Mapping[str, Card]) -> str:
+    return ", ".join(f"{n}× {html.escape(cards[cid].name)}" if n > 1 else html.escape(cards[cid].name)
+                     for cid, n in sorted(counts.items())) or "—"
+
+
+def _named(goal_text: str, cards: Mapping[str, Card]) -> str:
+    """A goal's text with card ids replaced by card names (longest ids first)."""
+    for cid in sorted(cards, key=len, reverse=True):
+        if cid in goal_text:
+            goal_text = goal_text.replace(cid, cards[cid].name)
+    return goal_text
 
 
 def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
     with target.batch_update():
         for old, new in zip(target.data, source.data, strict=True):
             old.update(new.to_plotly_json())
+    _sync(target)
+
+
+def _sync(fig: go.FigureWidget) -> None:
+    """Make views drawn later (Voilà, a re-displayed cell) start from the current figure: the
+    updates sent before a view exists are otherwise lost and the chart shows empty."""
+    fig._widget_data = copy.deepcopy(fig._data)
+    fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
 
 
 __all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",
-           "composition_figure", "conflicts_html", "deck_html", "full_collection", "odds_figure",
-           "plan_html", "precedence_figure",
-           "rules_html", "sample_values", "starter_deck", "steps_html", "violations_html"]
+           "composition_figure", "conflicts_html", "costs_html", "deck_html", "full_collection",
+           "locked_html", "odds_figure", "odds_html", "plan_html", "pool_html",
+           "precedence_figure", "rules_html", "sample_values", "starter_deck", "steps_html",
+           "summary_html", "violations_html"]

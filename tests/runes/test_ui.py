@@ -49,3 +49,39 @@ def test_builder_switches_collection(pool, collection) -> None:
     assert any(c.id == "requiem-of-the-long-night" for c in result.cards)  # not owned in "mine"
     builder.collection_choice.value = "mine"
     assert all(c.id != "requiem-of-the-long-night" for c in builder.solve().cards)
+
+
+def test_builder_buttons_show_bad_input_instead_of_failing(pool, collection) -> None:
+    builder = ui.DeckBuilder({"mine": collection, "all": ui.full_collection(pool)})
+    builder._shown_errors(builder.goal_error, lambda: builder.add_goal(Goal.before("peck", "peck")))
+    assert "Cannot do that" in builder.goal_error.value and builder.goals == []
+    unowned = next(c.id for c in builder.cards.values() if c not in collection)
+    builder.add_goal(Goal.first(unowned))
+    builder._shown_errors(builder.summary, builder.solve)
+    assert "not in the collection" in builder.summary.value and builder.result is None
+
+
+def test_builder_hides_what_does_not_apply(collection) -> None:
+    builder = ui.DeckBuilder(collection)
+    assert builder.goal_other.layout.display == "none" and builder.chart_box.layout.display == "none"
+    builder.goal_kind.value = "before"
+    assert builder.goal_other.layout.display is None
+    builder.hero.value = "ash"
+    result = builder.solve()
+    assert builder.chart_box.layout.display is None and "Proven optimal" in builder.summary.value
+    names = {c.name for c in result.alternatives[0].cards} ^ {c.name for c in result.cards}
+    assert any(name in builder.alternatives_view.value for name in names)
+    builder.must_include.value = ["queens-ravenmantle", "crown-of-black-feathers"]
+    builder.solve()
+    assert builder.chart_box.layout.display == "none"
+    assert "Queen&#x27;s Ravenmantle" in builder.summary.value  # names, not ids
+    assert "only Ash&#x27;s cards" in builder.summary.value
+
+
+def test_figures_keep_their_state_for_late_views(collection) -> None:
+    """Voilà draws a FigureWidget after the kernel filled it: the synced state must hold the data."""
+    planner = ui.ChapterPlanner(ui.starter_deck(collection, "skorta")[:5], shuffles=200)
+    planner.set_initiative(0, 3)
+    assert planner.figure._widget_data[0]["z"] == list(planner.figure.data[0].z)
+    ticks = planner.order_figure._widget_layout["yaxis"]["ticktext"]
+    assert len(ticks) == 5 and ticks[0].startswith(planner.chapter_cards[0].name)
