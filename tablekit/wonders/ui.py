@@ -140,6 +140,7 @@ class WondersTable(GameTable):
 
     def refresh(self) -> None:
         """Redraw the table, the chooser, and tell listeners."""
+        self._labels = action_labels(self.state, self.match.legal_actions())
         super().refresh()
         self.chooser.refresh()
         for listener in getattr(self, "_listeners", ()):
@@ -152,6 +153,7 @@ class WondersTable(GameTable):
 
     def _action_button(self, action: Any) -> widgets.Button:
         button = super()._action_button(action)
+        button.description = self._labels.get(action, str(action))
         button.add_class(ACTION_CSS.get(type(action), "tk-act"))
         if isinstance(action, EndTurn):
             button.button_style = "warning"
@@ -227,3 +229,39 @@ def consistent_layouts(state: State) -> list[BattleLayout]:
             == lineup.villain_order
             and [players[i].uid for i in lay.player_indices][:len(lineup.player_order)]
             == lineup.player_order][:ADVICE_SHOWN]
+
+
+def action_labels(state: State, actions: Sequence[Any]) -> dict[Any, str]:
+    """Button labels: the action's words, with the minion's numbers where two would read alike."""
+    texts = [str(a) for a in actions]
+    labels = {}
+    for action, text in zip(actions, texts, strict=True):
+        if texts.count(text) > 1:
+            text += f" ({_minion_words(state, _minion_of(action))})"
+        labels[action] = text
+    seen: dict[str, int] = {}
+    for action, text in labels.items():
+        seen[text] = seen.get(text, 0) + 1
+        if seen[text] > 1:
+            labels[action] = f"{text} #{seen[text]}"
+    return labels
+
+
+def _minion_of(action: Any) -> int:
+    if isinstance(action, Place):
+        return action.minion
+    if isinstance(action, Attack):
+        return action.target if action.target >= 0 else action.attacker
+    if isinstance(action, (PlayCard, Choose)):
+        return getattr(action, "target", getattr(action, "option", -2))
+    return -2
+
+
+def _minion_words(state: State, uid: int) -> str:
+    for board in state.boards:
+        for minion in board.player_minions + board.villain_minions:
+            if minion.uid == uid:
+                marks = [w for w, on in (("Shield", minion.shield), ("Taunt", minion.taunt),
+                                         ("Poison", minion.poison)) if on]
+                return ", ".join([f"{minion.strength}/{minion.health - minion.damage}", *marks])
+    return f"card {uid}"

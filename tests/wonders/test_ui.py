@@ -212,3 +212,14 @@ def test_minions_carry_their_card_text_as_a_tooltip():
     assert 'title="Poison Toad' not in table.board.value
     table.click("End your turn")
     assert 'title="Poison Toad (1/1): Poison' in table.board.value
+
+
+def test_buttons_that_would_read_alike_say_which_minion():
+    from tablekit.wonders.scenario import scenario_match
+    match = scenario_match(villain_minions=["pixie-mesmerist", "pixie-mesmerist", "forest-troll"],
+                           player_minions=["hungry-wolf"], draw=["stag-charger", "stag-charger"])
+    table = WondersTable(match=match)
+    assert len(set(labels(table))) == len(labels(table))
+    assert "Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2" in labels(table)
+    table.click("Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2")
+    assert [m.name for m in table.state.boards[0].villain_minions] == ["Pixie Mesmerist", "Forest Troll"]
