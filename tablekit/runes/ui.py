@@ -202,8 +202,9 @@ def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.
                                      colorbar={"title": {"text": "probability"}}))
     fig.update_layout(height=340, margin={"t": 50, "b": 40},
                       title=f"Chapter {chapter + 1}: exact chance that the row's card is played "
-                            "before the column's")
-    fig.update_yaxes(autorange="reversed")
+                            "before the column's", plot_bgcolor="white")
+    fig.update_xaxes(showgrid=False, zeroline=False)
+    fig.update_yaxes(autorange="reversed", showgrid=False, zeroline=False)
     update_precedence_figure(fig, plan, chapter, names)
     return fig
 
