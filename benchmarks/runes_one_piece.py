@@ -18,7 +18,9 @@ goal probabilities, all scaled by `SCALE` and rounded to integers):
   `tablekit.runes.odds` / `solvers.runes_order`, rounded to 1e-6 × weight): for a "first" goal, (own Initiative, how many other blocks hold each Initiative) -> P(first); for a
   "before" goal in one Chapter, (A's block Initiative, B's block Initiative) -> P(before).
 
-Run: .venv/bin/python benchmarks/runes_one_piece.py [sizes...]   (prints figures, asserts nothing)
+Run: .venv/bin/python benchmarks/runes_one_piece.py [sizes...] [--time-limit=10]
+(prints figures, asserts nothing; with 2 workers and a time limit the one-piece figures vary a
+little from run to run)
 """
 
 from __future__ import annotations
@@ -292,4 +294,6 @@ def compare(sizes: Sequence[int], seed: int = 1, workers: int = 2, time_limit: f
 
 
 if __name__ == "__main__":
-    compare([int(a) for a in sys.argv[1:]] or [1000, 5000])
+    limit = next((float(a.split("=")[1]) for a in sys.argv[1:] if a.startswith("--time-limit=")),
+                 10.0)
+    compare([int(a) for a in sys.argv[1:] if a.isdigit()] or [1000, 5000], time_limit=limit)
