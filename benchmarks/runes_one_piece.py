@@ -42,6 +42,8 @@ from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.preparation import CHAPTER_SIZE, CHAPTERS, INITIATIVE_COSTS
 
 SCALE = 10**6
+Var = cp_model.IntVar
+Slot = tuple[int, int]
 INITIATIVES = tuple(range(-3, 4))
 STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
           cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown",
@@ -121,7 +123,8 @@ def one_piece_build(collection: Mapping[Card, int], values: Mapping[str, float],
 
 
 def _order_part(model: cp_model.CpModel, goals: Sequence[Goal], goal_cards: list[str],
-                present: dict, in_chapter: dict, options: PrepOptions) -> list:
+                present: Mapping[str, Var], in_chapter: Mapping[tuple[str, int], Var],
+                options: PrepOptions) -> list[Var]:
     """Initiative, Threads, Wyrd Points, goal-card places and the goal terms of the objective."""
     chapters, places = range(CHAPTERS), range(CHAPTER_SIZE)
     slots = [(ch, p) for ch in chapters for p in places]
@@ -179,7 +182,10 @@ def _order_part(model: cp_model.CpModel, goals: Sequence[Goal], goal_cards: list
     return terms
 
 
-def _first_goal(model, i, goal, scale, slots, at, head, init, head_level, present) -> cp_model.IntVar:
+def _first_goal(model: cp_model.CpModel, i: int, goal: Goal, scale: int, slots: list[Slot],
+                at: Mapping[tuple[str, Slot], Var], head: Mapping[Slot, Var],
+                init: Mapping[Slot, Var], head_level: Mapping[tuple[Slot, int], Var],
+                present: Mapping[str, Var]) -> Var:
     """weight × P(goal card leads its Chapter), from a table of exact values."""
     own = model.new_int_var(-3, 3, f"g{i}.own")
     others = [model.new_int_var(0, CHAPTER_SIZE - 1, f"g{i}.others[{v}]") for v in INITIATIVES]
@@ -201,7 +207,9 @@ def _first_goal(model, i, goal, scale, slots, at, head, init, head_level, presen
     return value
 
 
-def _before_goal(model, i, goal, scale, slots, at, thread, block_init, present) -> cp_model.IntVar:
+def _before_goal(model: cp_model.CpModel, i: int, goal: Goal, scale: int, slots: list[Slot],
+                 at: Mapping[tuple[str, Slot], Var], thread: Mapping[tuple[int, int, int], Var],
+                 block_init: Mapping[Slot, Var], present: Mapping[str, Var]) -> Var:
     """weight × P(card before other): by Chapter, by Thread, or from a table of exact values."""
     x, y = goal.card, goal.other
     ch_x = model.new_int_var(0, CHAPTERS - 1, f"g{i}.ch_x")

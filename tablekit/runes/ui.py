@@ -239,7 +239,8 @@ class DeckChecker(widgets.VBox):
         options = sorted(((f"{c.name} ({c.rarity.value} {c.type.value}"
                            f"{', unique ' + c.unique if c.unique else ''})", c.id)
                           for c in collection), key=lambda o: o[0])
-        self.picker = widgets.Dropdown(options=options, description="card")
+        self.picker = widgets.Dropdown(options=options, description="card",
+                                       layout=widgets.Layout(width="440px"))
         add = widgets.Button(description="add", icon="plus")
         remove = widgets.Button(description="remove", icon="minus")
         add.on_click(lambda _: self.add(self.picker.value))
