@@ -361,3 +361,13 @@ def test_result_chapters_hold_the_deck_cards(collection) -> None:
     assert len(result.initiative) == 4 and all(len(row) == 5 for row in result.initiative)
     assert "rally-cry" in {c.id for c in result.cards}
     assert [c.id for c in result.cards].count("peck") == 2
+
+
+def test_explanations_are_reproducible(collection) -> None:
+    wishes = dict(must_include={"queens-ravenmantle": 1, "eirs-last-gift": 1, "peck": 3},
+                  hero="skorta")
+    first = build_deck(collection, {}, **wishes, **RUN)
+    again = build_deck(collection, {}, **wishes, **RUN)
+    assert first.status == again.status == "infeasible"
+    assert [str(c) for c in first.conflicts] == [str(c) for c in again.conflicts]
+    assert first.drop == again.drop and len(first.conflicts) >= 2
