@@ -18,13 +18,14 @@ from tablekit.core.registry import new_game
 from tablekit.ui.html import STYLE
 from tablekit.ui.table import GameTable
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
-from tablekit.wonders.advisor import advise, layout_actions, lineup_minions
+from tablekit.wonders.advisor import layout_actions
 from tablekit.wonders.battle import BattleLayout
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import default_catalog
 from tablekit.wonders.rules import lineup_choices
 from tablekit.wonders.state import State
 from tablekit.wonders.ui_board import board_html, layouts_html
+from tablekit.wonders.ui_lines import consistent_layouts
 
 ACTION_CSS = {Keep: "tk-act-setup", Mulligan: "tk-act-setup", PlayCard: "tk-act-play",
               Attack: "tk-act-attack", EndTurn: "tk-act-end", Choose: "tk-act-choose",
@@ -201,7 +202,7 @@ class BattleLinesChooser(widgets.VBox):
         if state.lineup is None or self.table.match.is_over:
             self.layouts, self.layout.display = [], "none"
             return
-        self.layouts = consistent_layouts(state)
+        self.layouts = consistent_layouts(state, ADVICE_SHOWN)
         self.layout.display = ""
         self.info.value = STYLE + layouts_html(state, self.layouts[:ADVICE_SHOWN])
         self.picks.children = [self._pick_button(i, lay)
@@ -212,23 +213,6 @@ class BattleLinesChooser(widgets.VBox):
         button = widgets.Button(description=f"Apply #{rank}", layout=widgets.Layout(width="auto"))
         button.on_click(lambda _: self.table.apply_layout(layout))
         return button
-
-
-def consistent_layouts(state: State) -> list[BattleLayout]:
-    """The advisor's layouts that agree with the places already chosen, best first."""
-    lineup = state.lineup
-    if lineup is None:
-        return []
-    started = bool(lineup.villain_order or lineup.player_order)
-    layouts = advise(state, limit=None if started else ADVICE_SHOWN)
-    if not started:
-        return layouts
-    players, villains = lineup_minions(state)
-    return [lay for lay in layouts
-            if [villains[j].uid for j in lay.villain_indices][:len(lineup.villain_order)]
-            == lineup.villain_order
-            and [players[i].uid for i in lay.player_indices][:len(lineup.player_order)]
-            == lineup.player_order][:ADVICE_SHOWN]
 
 
 def action_labels(state: State, actions: Sequence[Any]) -> dict[Any, str]:

@@ -223,3 +223,32 @@ def test_buttons_that_would_read_alike_say_which_minion():
     assert "Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2" in labels(table)
     table.click("Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2")
     assert [m.name for m in table.state.boards[0].villain_minions] == ["Pixie Mesmerist", "Forest Troll"]
+
+
+def test_after_a_hand_placed_minion_the_chooser_ranks_the_completions_exactly():
+    from tablekit.wonders.advisor import advise
+    from tablekit.wonders.ui_lines import consistent_layouts
+    table = WondersTable(match=example_c())
+    table.click("End your turn")
+    table.click("Battle Lines: Pixie Cavalry next")
+    every = [lay for lay in advise(table.state, limit=None) if lay.villain_indices[0] == 0]
+    mine = consistent_layouts(table.state, limit=len(every))
+    assert [(lay.villain_order, lay.player_order, lay.score) for lay in mine] == \
+        [(lay.villain_order, lay.player_order, lay.score) for lay in every]
+
+
+def test_a_big_battle_line_placed_by_hand_still_gets_advice():
+    from tablekit.wonders.scenario import scenario_match
+    villains = ["pixie-mesmerist", "forest-troll", "pixie-cavalry", "treant-shepherd", "hungry-wolf",
+                "gnomish-servant", "poison-toad", "forest-troll"]
+    players = ["hungry-wolf", "treant-shepherd", "pixie-cavalry", "forest-troll", "pixie-mesmerist",
+               "hungry-wolf", "treant-shepherd", "pixie-cavalry"]
+    table = WondersTable(match=scenario_match(villain_minions=villains, player_minions=players,
+                                              draw=["stag-charger", "stag-charger"]))
+    table.click("End your turn")
+    first = table.buttons[0].description
+    table.buttons[0].click()
+    assert table.chooser.layouts and all(
+        lay.villain_order[0] in first for lay in table.chooser.layouts)
+    table.chooser.apply_best.click()
+    assert table.state.lineup is None and "your turn" in table.status.value
