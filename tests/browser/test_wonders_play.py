@@ -99,3 +99,11 @@ def test_lab_run_all_and_play(lab_server, page):
     expect(page.locator(".tk-event").first).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "wonders-lab.png"), full_page=True)
+
+
+def test_voila_through_lab_as_binder_opens_it(lab_server, page):
+    page.goto(lab_server + "voila/render/" + PLAY)
+    keep = action(page, "Keep your opening hand")
+    keep.wait_for()
+    click_and_wait(page, keep)
+    expect(page.locator(".tk-status").first).to_contain_text("your turn")
