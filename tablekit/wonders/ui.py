@@ -129,6 +129,14 @@ class WondersTable(GameTable):
             return "Co-op: pass one card to your partner before drawing (or none)."
         return f"Round {state.round} — your turn: play cards, attack, or end your turn."
 
+    def finish_html(self) -> str:
+        """The result in one line, and where to count it."""
+        board = self.state.boards[0]
+        won = self.match.outcome.won(0)
+        return (f"<div class='tk-finish'><b>{'Victory!' if won else 'Defeat.'}</b> Round {self.state.round}: "
+                f"you {max(board.player_health, 0)} health, {escape(board.villain_name)} "
+                f"{max(board.villain_health, 0)}. Count it in a campaign with <b>Record this game</b>.</div>")
+
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
         """Both healths at the end of each round."""
         by_round: dict[int, State] = {}

@@ -10,6 +10,11 @@ from tablekit.wonders.battle import BattleLayout, BattleReport
 from tablekit.wonders.state import Board, Minion, State
 from tablekit.wonders.text import card_summary, half_text
 
+RULE_WORDS = {"start-damage": "you take {n} damage as each Villain turn starts",
+              "start-heal": "the Villain heals {n} as its turns start",
+              "minion-strength": "Villain minions have +{n} strength",
+              "opening-draws": "the Villain's opening turn has {n} draws"}
+
 WONDERS_STYLE = """
 <style>
 .tk-wonders-board .tk-card { width: 128px; }
@@ -34,6 +39,8 @@ WONDERS_STYLE = """
 .tk-layouts { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .tk-layouts td, .tk-layouts th { padding: 2px 8px; border-bottom: 1px solid #e2e8f0; text-align: left; }
 .tk-layouts tr.tk-best td { background: #f0fff4; font-weight: 600; }
+.tk-rules-area { font-size: 12px; color: #744210; background: #fffaf0; border-radius: 6px; padding: 3px 8px;
+  margin-bottom: 4px; }
 .tk-lineup { background: #ebf8ff; border-radius: 8px; padding: 6px 8px; margin: 4px 0; font-size: 13px; }
 </style>
 """
@@ -53,7 +60,16 @@ def board_html(state: State, index: int = 0) -> str:
                             for m in _by_priority(board)), "tk-player-row")
     hand = zone_html("Your hand", (hand_card_html(state, u) for u in board.hand), "tk-hand")
     return (WONDERS_STYLE + f'<div class="tk-board tk-wonders-board">{health_html(board)}'
-            f'{counters}{villain_row}{player_row}{hand}</div>')
+            f'{rules_area_html(board)}{counters}{villain_row}{player_row}{hand}</div>')
+
+
+def rules_area_html(board: Board) -> str:
+    """The Villain's special rules in force (its card and any Legacy rules cards), in words."""
+    words = [RULE_WORDS.get(op, op + " {n}").format(n=n) for op, n in board.rules]
+    if not words:
+        return ""
+    return ('<div class="tk-rules-area"><b>Rules area</b>: '
+            + escape("; ".join(words)) + ".</div>")
 
 
 def health_html(board: Board) -> str:

@@ -93,6 +93,7 @@ def test_chart_hint_and_new_game_with_villain():
     table.new_game(seed=5, villain="grak")
     assert table.state.boards[0].villain == "grak" and table.match.seed == 5
     assert "Grak" in table.board.value
+    assert "Rules area" in WondersTable(seed=1, villain="morwen").board.value
 
 
 def test_campaign_records_a_win_opens_packs_and_unlocks_the_fated_form(tmp_path):
@@ -101,6 +102,7 @@ def test_campaign_records_a_win_opens_packs_and_unlocks_the_fated_form(tmp_path)
     assert panel.record_button.disabled
     play_heuristically(table)
     assert table.match.outcome.won(0) and "Game over" in table.status.value
+    assert "Victory!" in table.finish.value
     assert not panel.record_button.disabled
     opened = panel.record()
     assert {p.id for p in opened} == {"cullin-decree", "cullin-crown"}
