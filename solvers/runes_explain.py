@@ -74,12 +74,25 @@ def explain_infeasible(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_o
             break
         rules = tuple(r for r, lit in rule_lits.items() if lit.index in core)
         involved = tuple(w for i, w in enumerate(wishes) if wish_lits[i].index in core)
+        involved = _whole_rarity_request(rules, involved, active, owned)
         size = _largest_deck(owned, wishes, hero_of, rules, involved, seed, workers)
         conflicts.append(Conflict(rules, involved, _message(rules, involved, owned, size)))
         if not involved:
             break  # the collection itself cannot make a legal deck
         active = [w for w in active if w not in involved]
     return conflicts, _fewest_drops(owned, wishes, hero_of, seed, workers)
+
+
+def _whole_rarity_request(rules: tuple[str, ...], involved: tuple[Wish, ...],
+                          active: Sequence[Wish], owned: Mapping[Card, int]) -> tuple[Wish, ...]:
+    """A conflict of one rarity limit with included cards names every included card that limit
+    counts ("3 Legendary cards requested"), not only the smallest clash (2 of them)."""
+    limits = {rule: rarities for rule, rarities, _, _ in RARITY_LIMITS}
+    if len(rules) != 1 or rules[0] not in limits or any(w.kind != "include" for w in involved):
+        return involved
+    rarity = {card.id: card.rarity for card in owned}
+    counted = [w for w in active if w.kind == "include" and rarity[w.card] in limits[rules[0]]]
+    return tuple(dict.fromkeys([*involved, *counted]))
 
 
 def _relevant(owned: Mapping[Card, int], wishes: Sequence[Wish]) -> dict[Card, int]:

@@ -371,3 +371,14 @@ def test_explanations_are_reproducible(collection) -> None:
     assert first.status == again.status == "infeasible"
     assert [str(c) for c in first.conflicts] == [str(c) for c in again.conflicts]
     assert first.drop == again.drop and len(first.conflicts) >= 2
+
+
+def test_rarity_conflict_counts_every_requested_card(collection) -> None:
+    """Three Legendary wishes: one conflict naming all three, and two of them to drop."""
+    asked = ["queens-ravenmantle", "heart-of-the-green-circle", "eirs-last-gift"]
+    result = build_deck(collection, {}, must_include=asked, **RUN)
+    (conflict,) = result.conflicts
+    assert conflict.rules == ("runes.rarity-legendary",)
+    assert conflict.message.startswith("3 Legendary cards requested") and "limit 1" in conflict.message
+    assert {w.card for w in conflict.wishes} == set(asked)
+    assert len(result.drop) == 2 and {w.card for w in result.drop} < set(asked)
