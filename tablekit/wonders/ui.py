@@ -144,8 +144,8 @@ class WondersTable(GameTable):
             by_round[state.round] = state
         rounds = sorted(by_round)
         boards = [by_round[r].boards[0] for r in rounds]
-        return {"your health": (rounds, [b.player_health for b in boards]),
-                "Villain health": (rounds, [b.villain_health for b in boards])}
+        return {"your health": (rounds, [max(b.player_health, 0) for b in boards]),
+                "Villain health": (rounds, [max(b.villain_health, 0) for b in boards])}
 
     def refresh(self) -> None:
         """Redraw the table, the chooser, and tell listeners."""

@@ -150,7 +150,7 @@ def report_fallen(report: BattleReport) -> str:
 def _tracker(css: str, who: str, health: int, most: int) -> str:
     share = 100 * max(health, 0) / max(most, 1)
     return (f'<div class="tk-tracker {css}" data-health="{health}"><b>{escape(who)}</b> ♥ '
-            f'<b class="tk-value">{health}</b> / {most}<div class="tk-bar">'
+            f'<b class="tk-value">{max(health, 0)}</b> / {most}<div class="tk-bar">'
             f'<div style="width:{share:.0f}%"></div></div></div>')
 
 
