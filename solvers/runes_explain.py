@@ -80,7 +80,41 @@ def explain_infeasible(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_o
         if not involved:
             break  # the collection itself cannot make a legal deck
         active = [w for w in active if w not in involved]
+    for rules, involved in _counted_clashes(wishes, owned):
+        named = {w for c in conflicts for w in c.wishes}
+        if not set(involved) <= named:  # a clash with a wish no conflict names yet
+            conflicts.append(Conflict(rules, involved, _message(rules, involved, owned, -1)))
     return conflicts, _fewest_drops(owned, wishes, hero_of, seed, workers)
+
+
+def _counted_clashes(wishes: Sequence[Wish], owned: Mapping[Card, int]
+                     ) -> list[tuple[tuple[str, ...], tuple[Wish, ...]]]:
+    """Clashes plain counting shows among the wishes (a limit exceeded by the included cards
+    alone, a card both included and excluded, or outside the chosen hero). The search above
+    reports disjoint conflicts; these name the wishes it left unmentioned because their clash
+    shares a wish with a conflict already found."""
+    cards = {card.id: card for card in owned}
+    includes = [w for w in wishes if w.kind == "include"]
+    found: list[tuple[tuple[str, ...], tuple[Wish, ...]]] = []
+    for rule, rarities, limit, _ in RARITY_LIMITS:
+        counted = tuple(w for w in includes if cards[w.card].rarity in rarities)
+        if sum(w.copies for w in counted) > limit:
+            found.append(((rule,), counted))
+    by_unique: dict[str, list[Wish]] = {}
+    for w in includes:
+        if cards[w.card].unique is not None:
+            by_unique.setdefault(cards[w.card].unique, []).append(w)
+    found += [(("runes.unique",), tuple(ws)) for ws in by_unique.values()
+              if sum(w.copies for w in ws) > 1]
+    for w in includes:
+        if w.copies > cards[w.card].copy_limit:
+            found.append((("runes.copy-limit",), (w,)))
+        if w.copies > owned[cards[w.card]]:
+            found.append((("runes.owned",), (w,)))
+        found += [((), (w, other)) for other in wishes
+                  if (other.kind == "exclude" and other.card == w.card)
+                  or (other.kind == "hero" and cards[w.card].hero not in (None, other.card))]
+    return found
 
 
 def _whole_rarity_request(rules: tuple[str, ...], involved: tuple[Wish, ...],
@@ -256,7 +290,7 @@ def _message(rules: tuple[str, ...], wishes: tuple[Wish, ...], owned: Mapping[Ca
             parts.append(f"{card.name} is both required and excluded.")
         for hero in heroes:
             if card.hero not in (None, hero):
-                parts.append(f"{card.name} is a {HERO_NAMES[card.hero]} card, but only "
+                parts.append(f"{card.name} is one of {HERO_NAMES[card.hero]}'s cards, but only "
                              f"{HERO_NAMES[hero]}'s cards and neutral cards are wanted.")
     if "runes.deck-size" in rules:
         asked = sum(w.copies for w in includes)

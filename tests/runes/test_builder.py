@@ -194,7 +194,7 @@ def test_owned_hero_and_exclusion_conflicts(collection) -> None:
     result = build_deck(collection, values_for(collection), hero="ash",
                         must_include={"peck": 1, "axe-swing": 1}, exclude=["axe-swing"], **RUN)
     messages = " ".join(c.message for c in result.conflicts)
-    assert "Peck is a Skörta card" in messages and "both required and excluded" in messages
+    assert "Peck is one of Skörta's cards" in messages and "both required and excluded" in messages
     assert {w.kind for w in result.drop} <= {"include", "exclude", "hero"} and len(result.drop) == 2
     unowned = build_deck(collection, {}, must_include=["midsummer-pyre"], **RUN)
     assert unowned.conflicts[0].rule == "runes.owned" and "0 owned" in unowned.conflicts[0].message
@@ -382,3 +382,14 @@ def test_rarity_conflict_counts_every_requested_card(collection) -> None:
     assert conflict.message.startswith("3 Legendary cards requested") and "limit 1" in conflict.message
     assert {w.card for w in conflict.wishes} == set(asked)
     assert len(result.drop) == 2 and {w.card for w in result.drop} < set(asked)
+
+
+def test_clashes_sharing_a_wish_are_all_named(collection) -> None:
+    """A Torstein Legendary asked for with Skörta and her own Legendary breaks two things at
+    once; both are reported, and dropping that one wish is enough."""
+    result = build_deck(collection, {}, must_include=["queens-ravenmantle", "eirs-last-gift"],
+                        hero="skorta", **RUN)
+    messages = [c.message for c in result.conflicts]
+    assert any("Eir's Last Gift is one of Torstein's cards" in m for m in messages)
+    assert any(m.startswith("2 Legendary cards requested") for m in messages)
+    assert [str(w) for w in result.drop] == ["include eirs-last-gift"]
