@@ -176,17 +176,21 @@ def recommended_deck(villain: str) -> list[str]:
 
 
 def win_rate(villain: str, picks: Sequence[str], games: int, seed: int = 0,
-             agent: str = "heuristic", executor: object = "serial") -> Estimate:
-    """The simulated win rate of a deck against a Villain, with its 95% interval."""
+             agent: str = "heuristic", executor: object = "serial",
+             campaign: Campaign | None = None) -> Estimate:
+    """The simulated win rate of a deck against a Villain (in a campaign), with its 95% interval."""
+    config = {"villain": villain, "deck": "picked", "picks": list(picks)}
+    if campaign is not None:
+        config["campaign"] = campaign.to_json()
     result = simulate("wonders", games, seed=seed, agents=(agent,), executor=executor,
-                      config={"villain": villain, "deck": "picked", "picks": list(picks)},
-                      progress=False)
+                      config=config, progress=False)
     return result.win_rate()
 
 
 def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighbours: int = 4,
                  final_games: int = 400, seed: int = 0, agent: str = "heuristic",
-                 executor: object = "serial", step: float = 20.0) -> Improvement:
+                 executor: object = "serial", step: float = 20.0,
+                 campaign: Campaign | None = None) -> Improvement:
     """Propose, simulate, update the card values, solve again; report both win rates."""
     catalog = default_catalog()
     rng = random.Random(seed)
@@ -199,14 +203,14 @@ def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighb
         if pick.status == "infeasible":
             raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
         decks = [pick.picks] + _neighbours(current, pick.picks, neighbours, rng)
-        rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor).mean
-                 for d in decks]
+        rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor,
+                          campaign).mean for d in decks]
         history += list(zip(decks, rates, strict=True))
         values = _update_values(values, decks, rates, step)
     best = max(history, key=lambda entry: entry[1])[0]
-    final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor)
+    final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign)
     baseline = win_rate(problem.villain, recommended_deck(problem.villain), final_games,
-                        f"{seed}/final", agent, executor)
+                        f"{seed}/final", agent, executor, campaign)
     return Improvement(best, final, baseline, values, history)
 
 

@@ -116,14 +116,16 @@ class DeckBuilder(widgets.VBox):
         picks, games, seed = self.result.picks, self.games.value, self.seed.value
         if self.rounds.value:
             self.improvement = improve_deck(problem, rounds=self.rounds.value, games=max(games // 2, 10),
-                                            neighbours=2, final_games=games, seed=seed)
+                                            neighbours=2, final_games=games, seed=seed,
+                                            campaign=self.campaign)
             picks = self.improvement.picks
             self.rates = {"your pick": self.improvement.win_rate,
                           "recommended colour": self.improvement.recommended_win_rate}
         else:
-            self.rates = {"your pick": win_rate(problem.villain, picks, games, seed),
-                          "recommended colour": win_rate(problem.villain, recommended_deck(problem.villain),
-                                                         games, seed)}
+            recommended = recommended_deck(problem.villain)
+            self.rates = {"your pick": win_rate(problem.villain, picks, games, seed, campaign=self.campaign),
+                          "recommended colour": win_rate(problem.villain, recommended, games, seed,
+                                                         campaign=self.campaign)}
         self.picks = sorted(picks)
         _set_bars(self.chart, self.rates)
         self.summary.value = STYLE + self._summary_html()

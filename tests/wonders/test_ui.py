@@ -254,3 +254,17 @@ def test_a_big_battle_line_placed_by_hand_still_gets_advice():
         lay.villain_order[0] in first for lay in table.chooser.layouts)
     table.chooser.apply_best.click()
     assert table.state.lineup is None and "your turn" in table.status.value
+
+
+def test_builder_plays_a_campaign_collection_with_a_beaten_fated_form():
+    campaign = Campaign(opened=["cullin-crown"], fated_beaten=["cullin-fated"])
+    builder = DeckBuilder(villain="grak", campaign=campaign, games=20, rounds=1, seed=2)
+    builder.add_limit(DeckLimit("Cullin's cards", at_least=3, colour="cullin"))
+    assert builder.build().status == "optimal"
+    assert sum(default_catalog_set(c) == "cullin" for c in builder.result.picks) >= 3
+    assert builder.improvement is not None and len(builder.picks) == 28
+
+
+def default_catalog_set(card_id: str) -> str:
+    from tablekit.wonders.cards import default_catalog
+    return default_catalog().cards[card_id].set
