@@ -51,7 +51,8 @@ class DeckBuilder(widgets.VBox):
         self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
         self.limit_kind = widgets.Dropdown(options=[ANY, "minion", "spell"], description="Kind",
                                            layout=widgets.Layout(width="170px"))
-        self.limit_colour = widgets.Dropdown(options=[ANY, *COLOURS], description="Colour",
+        self.limit_colour = widgets.Dropdown(options=[ANY, *COLOURS, *self.campaign.collection_sets()],
+                                             description="Colour",
                                              layout=widgets.Layout(width="170px"))
         self.at_least = widgets.BoundedIntText(value=0, min=0, max=28, description="At least",
                                                layout=widgets.Layout(width="150px"))
