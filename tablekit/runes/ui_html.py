@@ -24,7 +24,8 @@ RARITY_COLOURS = {Rarity.COMMON: "#9e9e9e", Rarity.UNCOMMON: "#4caf50", Rarity.R
 
 # Jupyter and Voilà right-align table cells; our tables read left to right.
 TABLE_STYLE = ("<style>.tk-runes td, .tk-runes th {text-align: left !important; "
-               "vertical-align: top; padding: 3px 10px;}</style>")
+               "vertical-align: top; padding: 3px 10px;} .tk-runes th {white-space: nowrap;}"
+               "</style>")
 
 
 def pool_html(pool: Mapping[str, Card], collection: Mapping[Card, int]) -> str:
