@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,11 @@ def test_cells_hold_no_logic(notebook):
 def test_every_notebook_checks_itself(notebook):
     lines = [line for source in code_cells(notebook) for line in source.splitlines()]
     assert any(line.startswith("assert ") for line in lines)
+
+
+def test_links_between_notebooks_lead_somewhere():
+    root = NOTEBOOKS[0].parents[0] if NOTEBOOKS[0].parent.name == "notebooks" else NOTEBOOKS[0].parents[1]
+    for path in NOTEBOOKS:
+        text = json.dumps(json.loads(path.read_text(encoding="utf-8"))["cells"])
+        for target in re.findall(r"\]\(([\w/.-]+\.ipynb)\)", text):
+            assert (path.parent / target).exists() or (root / target).exists(), (path.name, target)
