@@ -72,6 +72,8 @@ class Campaign:
         if not isinstance(opened, list) or any(not isinstance(p, str) or p not in packs
                                                for p in opened):
             raise fail(f"'opened' must list known Legacy pack ids, got {opened!r}")
+        if len(set(opened)) != len(opened):
+            raise fail("'opened' lists a Legacy pack twice (a pack is opened once)")
         upgrades = data.get("upgrades", {})
         if not isinstance(upgrades, dict):
             raise fail("'upgrades' must map card ids to upgrade types")
@@ -79,6 +81,8 @@ class Campaign:
             if not isinstance(card_id, str) or not isinstance(kind, str) \
                     or card_id not in catalog.cards or kind not in UPGRADES:
                 raise fail(f"bad upgrade {card_id!r}: {kind!r}")
+            if not catalog.cards[card_id].upgrade_slot:
+                raise fail(f"upgrade {kind} on {card_id}: that card has no upgrade slot")
             problem = upgrade_problem(catalog.cards[card_id], kind)
             if problem:
                 raise fail(f"upgrade {kind} on {card_id}: {problem}")
@@ -87,13 +91,22 @@ class Campaign:
                 not isinstance(v, str) or v not in catalog.villains
                 or not catalog.villains[v].fated_form for v in fated):
             raise fail(f"'fated_beaten' must list Fated Form Villain ids, got {fated!r}")
+        unlocked = {p.unlocks for p in packs.values() if p.id in opened and p.unlocks}
+        for villain in fated:
+            if catalog.villains[villain].locked and villain not in unlocked:
+                raise fail(f"'fated_beaten' names {villain}, but the pack that unlocks it is "
+                           "not opened")
         record = data.get("record", {})
         if not isinstance(record, dict) or any(
                 not isinstance(v, str) or v not in catalog.villains or not isinstance(r, dict)
-                or any(not isinstance(r.get(k, 0), int) or r.get(k, 0) < 0
-                       for k in ("games", "wins", "losses"))
+                or any(not _count(r.get(k, 0)) for k in ("games", "wins", "losses"))
                 for v, r in record.items()):
             raise fail("'record' must map Villain ids to game counts")
+        for villain, tally in record.items():
+            games, won, lost = (tally.get(k, 0) for k in ("games", "wins", "losses"))
+            if won + lost != games:
+                raise fail(f"'record' for {villain}: {won} wins and {lost} losses do not add "
+                           f"up to {games} games")
         due = data.get("upgrades_due", 0)
         if not isinstance(due, int) or isinstance(due, bool) or due < 0:
             raise fail("'upgrades_due' must be a count")
@@ -165,6 +178,10 @@ class Campaign:
         self.upgrades_due -= 1
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def all_packs(catalog: Catalog) -> dict[str, Pack]:
     """Every Legacy pack of every Villain, by id."""
     return {p.id: p for v in catalog.villains.values() for p in v.packs}
@@ -192,8 +209,11 @@ def upgraded_halves(card: CardEntry, kind: str | None) -> tuple[Half, Half]:
         player = player.model_copy(update={"health": player.health + 1})
     elif kind == "player-strength":
         player = player.model_copy(update={"strength": player.strength + 1})
-    elif kind == "player-cost":
-        cost = [e.model_copy(update={"n": max(0, e.n - 1)}) for e in player.cost]
+    elif kind == "player-cost":  # one card less to discard, in total
+        cost = list(player.cost)
+        first = next((i for i, e in enumerate(cost) if e.n > 0), None)
+        if first is not None:
+            cost[first] = cost[first].model_copy(update={"n": cost[first].n - 1})
         player = player.model_copy(update={"cost": cost})
     elif kind == "player-draw":
         player = _more_draw(player)
@@ -225,16 +245,15 @@ def _draw_effects(half: Half) -> list[tuple[str, int, int]]:
 
 def _more_draw(half: Half) -> Half:
     found = _draw_effects(half)
-    part = "play" if half.kind == "minion" else "text"
-    bullets = [list(b) for b in getattr(half, part)]
-    if found and found[0][0] == part:
-        _, b, e = found[0]
+    if found:  # the card's first Draw draws one more, in whichever text it is
+        part, b, e = found[0]
+        bullets = [list(x) for x in getattr(half, part)]
         bullets[b][e] = bullets[b][e].model_copy(update={"n": bullets[b][e].n + 1})
-    else:
-        bullets.append([{"op": "draw", "n": 1}])
-        return Half.model_validate({**half.model_dump(), part: [
-            [x if isinstance(x, dict) else x.model_dump() for x in b] for b in bullets]})
-    return half.model_copy(update={part: bullets})
+        return half.model_copy(update={part: bullets})
+    part = "play" if half.kind == "minion" else "text"  # no Draw yet: a final Draw 1 bullet
+    bullets = [[x.model_dump() for x in b] for b in getattr(half, part)]
+    bullets.append([{"op": "draw", "n": 1}])
+    return Half.model_validate({**half.model_dump(), part: bullets})
 
 
 def _less_draw(half: Half) -> Half:

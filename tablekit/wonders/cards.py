@@ -248,11 +248,39 @@ def _check_catalog(label: str, cards: dict[str, CardEntry],
             raise CardDataError(label, card.id, "set", f"unknown set icon {card.set!r}")
         if card.pack is not None and card.pack not in packs:
             raise CardDataError(label, card.id, "pack", f"no Legacy pack {card.pack!r}")
+    seen_packs: dict[str, str] = {}
+    unlocked: set[str] = set()
     for villain in villains.values():
+        if villain.set in COLOURS:
+            raise CardDataError(label, villain.id, "set", f"a Villain's set icon cannot be the "
+                                f"collection colour {villain.set!r}")
+        for rule in villain.rules:
+            _check_rule(label, villain.id, "rules", rule)
         for pack in villain.packs:
+            if pack.id in seen_packs:
+                raise CardDataError(label, villain.id, "packs.id", f"Legacy pack id {pack.id!r} "
+                                    f"is used by {seen_packs[pack.id]} too")
+            seen_packs[pack.id] = villain.id
+            for rule in pack.rules:
+                _check_rule(label, villain.id, f"packs.{pack.id}.rules", rule)
             if pack.unlocks is not None and pack.unlocks not in villains:
                 raise CardDataError(label, villain.id, "packs.unlocks",
                                     f"pack {pack.id} unlocks unknown Villain {pack.unlocks!r}")
+            if pack.unlocks is not None and not villains[pack.unlocks].locked:
+                raise CardDataError(label, villain.id, "packs.unlocks",
+                                    f"pack {pack.id} unlocks {pack.unlocks!r}, which is not "
+                                    "locked")
+            if pack.unlocks is not None:
+                unlocked.add(pack.unlocks)
+    for villain in villains.values():
+        if villain.locked and villain.id not in unlocked:
+            raise CardDataError(label, villain.id, "locked", "a locked Villain needs a Legacy "
+                                "pack that unlocks it (none does)")
+
+
+def _check_rule(label: str, villain: str, field: str, rule: SpecialRule) -> None:
+    if rule.op == "opening-draws" and rule.n < 1:
+        raise CardDataError(label, villain, field, "opening-draws must be at least 1")
 
 
 def effect_target(effect: Effect) -> str:

@@ -42,7 +42,7 @@ def illegal_reason(game: Any, state: State, action: Any) -> tuple[str, str]:
     if phase_rule:
         return phase_rule
     if isinstance(action, PlayCard):
-        return _play_problem(state, action)
+        return _play_problem(game, state, action)
     if isinstance(action, Attack):
         return _attack_problem(state, action)
     return "wonders.not-offered", "it is not one of the choices open now"
@@ -58,12 +58,18 @@ def _phase_problem(state: State, action: Any) -> tuple[str, str] | None:
         return "wonders.coop-pass", "first decide whether to pass a card to your partner"
     if kind is PassCard and state.phase != "pass":
         return "wonders.coop-pass", "cards are passed only at the start of a co-op turn"
+    if kind is Choose and state.pending is not None:
+        return "wonders.choice", "that is not one of the options the card text offers"
+    if kind is Place and state.lineup is not None:
+        return "wonders.battle-lines", "that minion is not one you may put next in its line"
     if kind in (Choose, Place):
         return "wonders.choice", "there is no choice of that kind open now"
+    if kind is PassCard and action.card not in state.boards[state.player].hand:
+        return "wonders.coop-pass", "you can pass only a card from your own hand (or none)"
     return None
 
 
-def _play_problem(state: State, action: PlayCard) -> tuple[str, str]:
+def _play_problem(game: Any, state: State, action: PlayCard) -> tuple[str, str]:
     board = state.boards[state.player]
     if action.card not in board.hand:
         return "wonders.player-draw", "that card is not in your hand"
@@ -75,7 +81,24 @@ def _play_problem(state: State, action: PlayCard) -> tuple[str, str]:
         return "wonders.cost", (f"{state.table[action.card].name} costs discarding "
                                 f"{half.discard_cost} other card(s) from your hand "
                                 f"(you offered {len(paid)}, you hold {others} other)")
+    twin = _identical_copy(game, state, action)
+    if twin is not None:
+        return "wonders.not-offered", (f"identical copies of {state.table[action.card].name} "
+                                       f"are one choice: play card {twin} instead")
     return "wonders.choice", "that target is not one the card text can take"
+
+
+def _identical_copy(game: Any, state: State, action: PlayCard) -> int | None:
+    """The offered copy that plays exactly like the card named in `action`, if any."""
+    card = state.table[action.card]
+    for offered in game.legal_actions(state):
+        if type(offered) is not PlayCard or offered.card == action.card:
+            continue
+        twin = state.table[offered.card]
+        if twin.id == card.id and twin.player == card.player and twin.villain == card.villain \
+                and offered.target == action.target:
+            return offered.card
+    return None
 
 
 def _attack_problem(state: State, action: Attack) -> tuple[str, str]:

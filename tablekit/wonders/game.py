@@ -97,13 +97,19 @@ class WondersGame(Game):
         board = state.boards[state.player]
         table = state.table
         actions: list[Any] = [END_TURN]
-        seen: set[str] = set()
+        seen: dict[str, list[Any]] = {}
+        mixed: set[str] = set()
         hand = board.hand
         for uid in hand:
             card = table[uid]
-            if card.id in seen:
-                continue
-            seen.add(card.id)
+            twins = seen.get(card.id)
+            if twins is None:
+                seen[card.id] = [card]
+            elif any(_same_card(twin, card) for twin in twins):
+                continue  # an identical copy is already offered
+            else:
+                twins.append(card)  # an upgraded copy differs: it is a choice of its own
+                mixed.add(card.id)
             half = card.player
             cost = half.discard_cost
             if cost >= len(hand):
@@ -117,6 +123,11 @@ class WondersGame(Game):
                 for target in targets:
                     actions.append(PlayCard(uid, target, paid,
                                             _play_label(state, uid, target, paid)))
+        if mixed:  # name the upgraded copy when a plain copy is in hand too
+            actions = [a._replace(label=a.label + " (upgraded copy)")
+                       if type(a) is PlayCard and table[a.card].id in mixed
+                       and table[a.card].upgradeable else a
+                       for a in actions]
         taunts = [m for m in board.villain_minions if m.taunt]
         marks = taunts or board.villain_minions
         for minion in board.player_minions:
@@ -251,11 +262,33 @@ def _play_targets(state: State, board: Any, uid: int) -> list[int]:
 def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...]]:
     if cost == 0:
         return [()]
-    found: dict[tuple[str, ...], tuple[int, ...]] = {}
+    kinds = _copy_kinds(state, others)
+    found: dict[tuple[tuple[str, int], ...], tuple[int, ...]] = {}
     for paid in combinations(sorted(others), cost):
-        key = tuple(sorted(state.table[u].id for u in paid))
+        key = tuple(sorted(kinds[u] for u in paid))
         found.setdefault(key, paid)
     return list(found.values())
+
+
+def _same_card(one: Any, other: Any) -> bool:
+    """True when two copies of a card are interchangeable (the same two halves)."""
+    return ((one.player is other.player or one.player == other.player)
+            and (one.villain is other.villain or one.villain == other.villain))
+
+
+def _copy_kinds(state: State, uids: list[int]) -> dict[int, tuple[str, int]]:
+    """Each card as (id, which distinct version): copies differ only when one is upgraded."""
+    versions: dict[str, list[Any]] = {}
+    kinds: dict[int, tuple[str, int]] = {}
+    for uid in uids:
+        card = state.table[uid]
+        known = versions.setdefault(card.id, [])
+        number = next((i for i, twin in enumerate(known) if _same_card(twin, card)), None)
+        if number is None:
+            number = len(known)
+            known.append(card)
+        kinds[uid] = (card.id, number)
+    return kinds
 
 
 def _play_label(state: State, uid: int, target: int, paid: tuple[int, ...]) -> str:
