@@ -243,11 +243,6 @@ def _check_catalog(label: str, cards: dict[str, CardEntry],
                    villains: dict[str, VillainEntry]) -> None:
     sets = {v.set for v in villains.values()} | set(COLOURS)
     packs = {p.id for v in villains.values() for p in v.packs}
-    for card in cards.values():
-        if card.set not in sets:
-            raise CardDataError(label, card.id, "set", f"unknown set icon {card.set!r}")
-        if card.pack is not None and card.pack not in packs:
-            raise CardDataError(label, card.id, "pack", f"no Legacy pack {card.pack!r}")
     seen_packs: dict[str, str] = {}
     unlocked: set[str] = set()
     for villain in villains.values():
@@ -276,6 +271,11 @@ def _check_catalog(label: str, cards: dict[str, CardEntry],
         if villain.locked and villain.id not in unlocked:
             raise CardDataError(label, villain.id, "locked", "a locked Villain needs a Legacy "
                                 "pack that unlocks it (none does)")
+    for card in cards.values():
+        if card.set not in sets:
+            raise CardDataError(label, card.id, "set", f"unknown set icon {card.set!r}")
+        if card.pack is not None and card.pack not in packs:
+            raise CardDataError(label, card.id, "pack", f"no Legacy pack {card.pack!r}")
 
 
 def _check_rule(label: str, villain: str, field: str, rule: SpecialRule) -> None:
