@@ -43,8 +43,12 @@ def example_b() -> Match:
 
 
 def example_c() -> Match:
-    """Example C: end the turn; the Villain draws Poison Toad and the Battle Lines begin."""
-    return scenario_match(villain="morwen", villain_minions=["forest-troll", "pixie-cavalry"],
+    """Example C: end the turn; the Villain draws Poison Toad and the Battle Lines begin.
+
+    Against Cullin, whose turn-start rule only heals him: the Player's health then shows
+    exactly the damage the book gives for each layout (0, 2, 0).
+    """
+    return scenario_match(villain="cullin", villain_minions=["forest-troll", "pixie-cavalry"],
                           player_minions=["pixie-mesmerist", "treant-shepherd", "hungry-wolf"],
                           draw=["poison-toad", "stag-charger"])
 

@@ -217,3 +217,17 @@ def test_example_c_ranking_through_the_acceptance_api():
     assert best.report.player_damage == 0
     assert best.report.destroyed == EXAMPLE_C[3][2]
     assert all(lay.player_order[0] == "Pixie Mesmerist" for lay in layouts)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3])
+def test_the_learn_notebooks_example_c_shows_the_books_damage(number):
+    from tablekit.wonders.lessons import example_c
+    match = example_c()
+    match.apply(EndTurn())
+    board = match.state.boards[0]
+    assert board.player_health == 30  # nothing but the Villain's attacks touches the Player
+    villain_order, player_order = EXAMPLE_C_LAYOUTS[number]
+    for name in villain_order[:-1]:
+        match.apply(Place(uid_of(match.state, name, "villain")))
+    match.apply(Place(uid_of(match.state, player_order[1], "player")))
+    assert board.player_health == 30 - EXAMPLE_C[number][1]
