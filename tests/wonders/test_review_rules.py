@@ -249,3 +249,23 @@ def test_wrong_targets_and_choices_name_their_rule():
     assert state.lineup is not None
     refused(state, Place(uid_of(state, "Treant Shepherd", "player")), "wonders.battle-lines")
     refused(state, Choose(0), "wonders.battle-lines")
+
+
+# -- Resolving Card Text: readings pinned (docs/rules-notes.md) ---------------------------
+
+def test_a_spell_whose_text_cannot_resolve_can_still_be_played():
+    state = scenario(hand=["baited-trap", "owl-scout"])  # no Villain minion to destroy
+    trap, scout = state.boards[0].hand
+    assert PlayCard(trap, NONE, (scout,)) in GAME.legal_actions(state)
+    events = Events()
+    GAME.apply(state, PlayCard(trap, NONE, (scout,)), events)
+    assert "wonders.skip-bullet" in {e.rule for e in events.items}
+    assert state.boards[0].hand == [] and sorted(state.boards[0].discard) == [trap, scout]
+
+
+def test_choose_target_counts_damage_taken_earlier_in_the_turn():
+    hurt = Fighter("Treant", 3, 3, priority=2, damage=2)
+    report = resolve_villain_attacks([hurt], [Fighter("Sprite", 1, 1)])
+    assert report.destroyed == ["Treant", "Sprite"] and report.player_damage == 0
+    fresh = Fighter("Treant", 3, 3, priority=2)
+    assert resolve_villain_attacks([fresh], [Fighter("Sprite", 1, 1)]).player_damage == 1
