@@ -32,6 +32,11 @@ class Fighter:
     damage: int = 0  # damage already taken this turn
 
     def __post_init__(self) -> None:
+        numbers = (self.strength, self.health, self.damage)
+        if any(type(n) is not int for n in numbers) or \
+                (self.priority is not None and type(self.priority) is not int):
+            raise ValueError(f"fighter {self.name!r}: strength, health, damage and priority "
+                             "must be whole numbers")
         if self.strength < 0 or self.health < 1 or self.damage < 0:
             raise ValueError(f"fighter {self.name!r}: strength must be >= 0, health >= 1")
 
