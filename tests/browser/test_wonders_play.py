@@ -5,16 +5,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS
+from tests.browser.helpers import click_and_wait, run_all_in_lab, undo_and_wait
 
 PLAY = "wonders/2-play.ipynb"
-EVENTS = "document.querySelectorAll('.tk-event').length"
-
-
-def click_and_wait(page, button) -> None:
-    """Click a button and wait until the log has grown."""
-    before = page.evaluate(EVENTS)
-    button.click()
-    page.wait_for_function(f"{EVENTS} > {before}")
 
 
 def action(page, text: str):
@@ -67,9 +60,7 @@ def test_voila_play_a_whole_game_with_battle_lines(voila_server, page):
     expect(page.locator(".tk-status").first).to_contain_text("Round 2")
     assert health(page, "player") <= before
     page.wait_for_function("document.querySelectorAll('.tk-wonders .scatterlayer path.point').length >= 4")
-    undo_before = page.evaluate(EVENTS)
-    page.locator("button.tk-undo").click()
-    page.wait_for_function(f"{EVENTS} < {undo_before}")
+    undo_and_wait(page)
     assert play_to_the_end(page) >= 1
     expect(page.locator("button.tk-record-this-game")).to_be_enabled()
     page.locator("button.tk-record-this-game").click()
@@ -79,18 +70,7 @@ def test_voila_play_a_whole_game_with_battle_lines(voila_server, page):
 
 
 def test_lab_run_all_and_play(lab_server, page):
-    page.goto(lab_server + "lab/tree/" + PLAY)
-    page.locator(".jp-NotebookPanel").first.wait_for()
-    page.wait_for_function(
-        "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        " return w && w.sessionContext && w.sessionContext.session &&"
-        " w.sessionContext.session.kernel && w.sessionContext.session.kernel.status === 'idle'; }")
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.locator(".tk-actions button").first.wait_for()
-    page.wait_for_function("document.querySelectorAll('.jp-Cell')[document.querySelectorAll('.jp-Cell').length-1]"
-                           ".querySelector('.jp-InputPrompt').innerText.match(/\\[\\d+\\]/)")
-    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    run_all_in_lab(page, lab_server, PLAY)
     click_and_wait(page, action(page, "Keep your opening hand"))
     click_and_wait(page, action(page, "Play Hungry Wolf"))
     click_and_wait(page, action(page, "End your turn"))
