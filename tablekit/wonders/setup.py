@@ -72,16 +72,22 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
         campaign = progress.to_json()
     else:
         progress = Campaign()
-    if not isinstance(max_rounds, int) or max_rounds < 1:
+    if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
         raise ConfigError(f"wonders: max_rounds must be a positive whole number, "
                           f"got {max_rounds!r}")
     config = WondersConfig(villain, deck, tuple(picks), coop_villain, coop_deck,
                            tuple(coop_picks), campaign, max_rounds,
                            _check_scenario(scenario) if scenario is not None else None,
                            _check_borrowed(catalog, progress, borrowed_rules))
+    if coop_villain is None and (coop_deck != "recommended" or tuple(coop_picks)):
+        raise ConfigError("wonders: coop_deck and coop_picks need a coop_villain (the second "
+                          "player's Villain) [rule wonders.coop]")
     for who, method, chosen in ((villain, deck, picks), (coop_villain, coop_deck, coop_picks)):
         if who is None:
             continue
+        if method != "picked" and tuple(chosen):
+            raise ConfigError(f"wonders: picks are only used with deck='picked', not with "
+                              f"{method!r} [rule wonders.draw-pile-methods]")
         _check_villain(catalog, progress, who)
         if method not in DECK_METHODS:
             raise ConfigError(f"wonders: deck must be one of {', '.join(DECK_METHODS)}, "

@@ -91,3 +91,15 @@ def test_upgrade_on_a_card_without_a_slot_is_refused():
     with pytest.raises(SaveFileError, match="no upgrade slot"):
         Campaign.from_json(GOOD, patched)
     assert Campaign.from_json(GOOD, catalog).upgrades == {"hungry-wolf": "player-health"}
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"max_rounds": True}, "max_rounds"),
+    ({"picks": ["hungry-wolf"] * 2}, "deck='picked'"),
+    ({"coop_deck": "random"}, "coop_villain"),
+    ({"coop_picks": ["hungry-wolf"]}, "coop_villain"),
+    ({"coop_villain": "morwen", "coop_picks": ["hungry-wolf"]}, "deck='picked'"),
+])
+def test_contradictory_game_options_are_refused(options, words):
+    with pytest.raises(ConfigError, match=words):
+        tablekit.new_game("wonders", seed=1, **options)
