@@ -97,18 +97,23 @@ class WondersGame(Game):
         board = state.boards[state.player]
         table = state.table
         actions: list[Any] = [END_TURN]
-        seen: dict[str, list[Any]] = {}
+        seen: dict[str, Any] = {}
+        variants: dict[str, list[Any]] = {}
         mixed: set[str] = set()
         hand = board.hand
         for uid in hand:
             card = table[uid]
-            twins = seen.get(card.id)
-            if twins is None:
-                seen[card.id] = [card]
-            elif any(_same_card(twin, card) for twin in twins):
+            first = seen.get(card.id)
+            if first is None:
+                seen[card.id] = card
+            elif (first.player is card.player and first.villain is card.villain) \
+                    or _same_card(first, card):
                 continue  # an identical copy is already offered
-            else:
-                twins.append(card)  # an upgraded copy differs: it is a choice of its own
+            else:  # an upgraded copy differs: it is a choice of its own
+                others = variants.setdefault(card.id, [])
+                if any(_same_card(other, card) for other in others):
+                    continue
+                others.append(card)
                 mixed.add(card.id)
             half = card.player
             cost = half.discard_cost
@@ -263,7 +268,7 @@ def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...
     if cost == 0:
         return [()]
     kinds = _copy_kinds(state, others)
-    found: dict[tuple[tuple[str, int], ...], tuple[int, ...]] = {}
+    found: dict[tuple[str, ...], tuple[int, ...]] = {}
     for paid in combinations(sorted(others), cost):
         key = tuple(sorted(kinds[u] for u in paid))
         found.setdefault(key, paid)
@@ -276,18 +281,26 @@ def _same_card(one: Any, other: Any) -> bool:
             and (one.villain is other.villain or one.villain == other.villain))
 
 
-def _copy_kinds(state: State, uids: list[int]) -> dict[int, tuple[str, int]]:
-    """Each card as (id, which distinct version): copies differ only when one is upgraded."""
+def _copy_kinds(state: State, uids: list[int]) -> dict[int, str]:
+    """Each card as its id, with "#n" added for an n-th distinct version (an upgraded copy)."""
+    table = state.table
     versions: dict[str, list[Any]] = {}
-    kinds: dict[int, tuple[str, int]] = {}
+    kinds: dict[int, str] = {}
     for uid in uids:
-        card = state.table[uid]
-        known = versions.setdefault(card.id, [])
-        number = next((i for i, twin in enumerate(known) if _same_card(twin, card)), None)
-        if number is None:
+        card = table[uid]
+        known = versions.get(card.id)
+        if known is None:
+            versions[card.id] = [card]
+            kinds[uid] = card.id
+            continue
+        for number, twin in enumerate(known):  # noqa: B007 (the break keeps it)
+            if (twin.player is card.player and twin.villain is card.villain) \
+                    or _same_card(twin, card):
+                break
+        else:
             number = len(known)
             known.append(card)
-        kinds[uid] = (card.id, number)
+        kinds[uid] = card.id if number == 0 else f"{card.id}#{number}"
     return kinds
 
 
