@@ -280,6 +280,18 @@ def _check_scenario(layout: Any) -> dict[str, Any]:
         elif kind is str and value not in catalog.villains:
             raise ConfigError(f"wonders: scenario villain {value!r} is unknown")
         clean[key] = value
+    villain = catalog.villains[clean.get("villain", "cullin")]
+    for key, most in (("player_health", villain.player_health),
+                      ("villain_health", villain.health)):
+        if clean.get(key) is not None and clean[key] > most:
+            raise ConfigError(f"wonders: scenario {key} {clean[key]} is above the starting "
+                              f"health {most} of this game [rule wonders.villain-select]")
+    minions = list(clean.get("player_minions", []))
+    for card_id in clean.get("exhausted", []):
+        if card_id not in minions:
+            raise ConfigError(f"wonders: scenario exhausted names {card_id!r}, which is not "
+                              "(or not that often) among player_minions")
+        minions.remove(card_id)
     return clean
 
 

@@ -103,3 +103,16 @@ def test_upgrade_on_a_card_without_a_slot_is_refused():
 def test_contradictory_game_options_are_refused(options, words):
     with pytest.raises(ConfigError, match=words):
         tablekit.new_game("wonders", seed=1, **options)
+
+
+@pytest.mark.parametrize(("layout", "words"), [
+    ({"player_health": 31}, "above the starting health"),
+    ({"villain": "morwen", "villain_health": 33}, "above the starting health"),
+    ({"player_minions": ["hungry-wolf"], "exhausted": ["owl-scout"]}, "not .*among"),
+    ({"player_minions": ["hungry-wolf"], "exhausted": ["hungry-wolf"] * 2}, "not .*among"),
+])
+def test_contradictory_scenarios_are_refused(layout, words):
+    with pytest.raises(ConfigError, match=words):
+        tablekit.new_game("wonders", seed=1, scenario=layout)
+    assert tablekit.new_game("wonders", seed=1, scenario={"villain": "morwen",
+                                                          "villain_health": 32})
