@@ -269,3 +269,26 @@ def test_choose_target_counts_damage_taken_earlier_in_the_turn():
     assert report.destroyed == ["Treant", "Sprite"] and report.player_damage == 0
     fresh = Fighter("Treant", 3, 3, priority=2)
     assert resolve_villain_attacks([fresh], [Fighter("Sprite", 1, 1)]).player_damage == 1
+
+
+def test_play_text_that_cannot_resolve_leaves_the_minion_in_play():
+    state = scenario(hand=["acorn-sprite"])  # PLAY: Draw 1, with both piles empty
+    events = Events()
+    GAME.apply(state, PlayCard(state.boards[0].hand[0]), events)
+    assert [m.name for m in state.boards[0].player_minions] == ["Acorn Sprite"]
+    assert "wonders.skip-bullet" in {e.rule for e in events.items}
+
+
+def test_death_text_resolves_after_the_minion_is_discarded():
+    # the Villain's Baited Trap destroys the Player's Palace Jester (DEATH: Draw 1) with the
+    # draw pile empty: the Jester is already in the discard pile, so the reshuffle brings it
+    # back to hand, while the Trap (the spell still resolving) stays out of that shuffle
+    state = scenario(player_minions=["palace-jester"], draw=["baited-trap"])
+    events = Events()
+    GAME.apply(state, EndTurn(), events)
+    board = state.boards[0]
+    assert board.player_minions == []
+    assert names(board.hand, state) == ["Palace Jester", "Baited Trap"]
+    rules = [e.rule for e in events.items]
+    assert rules.index("wonders.destroy-effect") < rules.index("wonders.death-text") \
+        < rules.index("wonders.reshuffle")
