@@ -90,6 +90,15 @@ def owned_collection(campaign: Campaign | None = None) -> dict[str, int]:
     return {c.id: c.copies for c in cards}
 
 
+def _owned(problem: DeckProblem) -> dict[str, int]:
+    """The copies that may be picked: a Villain's own set is never added to its draw pile
+    (all its cards are in it already), even once a beaten Fated Form put it in the collection."""
+    catalog = default_catalog()
+    own_set = catalog.villains[problem.villain].set
+    return {c: n for c, n in (problem.owned or owned_collection()).items()
+            if c not in catalog.cards or catalog.cards[c].set != own_set}
+
+
 def card_value(card: CardEntry) -> float:
     """A rough static worth: the Player half's power minus the Villain half's danger."""
     return _power(card.player) - 0.8 * _power(card.villain) - 1.5 * _cost(card.player)
@@ -99,7 +108,7 @@ def pick_deck(problem: DeckProblem, seed: int = 0, workers: int = 1,
               time_limit: float = 10.0) -> DeckResult:
     """Solve the 28-card pick exactly with CP-SAT."""
     catalog = default_catalog()
-    owned = problem.owned or owned_collection()
+    owned = _owned(problem)
     cards = [catalog.cards[c] for c in sorted(owned) if owned[c] > 0]
     values = {c.id: problem.values.get(c.id, card_value(c)) for c in cards}
     model = cp_model.CpModel()
@@ -150,7 +159,7 @@ def pick_deck(problem: DeckProblem, seed: int = 0, workers: int = 1,
 def validate_deck(problem: DeckProblem, picks: Sequence[str]) -> list[str]:
     """Every way a pick breaks the rules or the limits (empty when it is fine)."""
     catalog = default_catalog()
-    owned = problem.owned or owned_collection()
+    owned = _owned(problem)
     problems = []
     if len(picks) != problem.size:
         problems.append(f"{len(picks)} cards picked, the draw pile needs {problem.size}")
@@ -195,7 +204,7 @@ def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighb
     catalog = default_catalog()
     rng = random.Random(seed)
     values = {c: problem.values.get(c, card_value(catalog.cards[c]))
-              for c in (problem.owned or owned_collection())}
+              for c in _owned(problem)}
     history: list[tuple[list[str], float]] = []
     for round_no in range(rounds):
         current = DeckProblem(problem.villain, problem.owned, problem.limits, values, problem.size)
@@ -229,7 +238,7 @@ def _minimal_core(model: cp_model.CpModel, solver: cp_model.CpSolver,
 
 def _neighbours(problem: DeckProblem, picks: list[str], count: int,
                 rng: random.Random) -> list[list[str]]:
-    owned = problem.owned or owned_collection()
+    owned = _owned(problem)
     found: list[list[str]] = []
     for _ in range(count * 20):
         if len(found) >= count:

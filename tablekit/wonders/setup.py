@@ -93,7 +93,8 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
             raise ConfigError(f"wonders: deck must be one of {', '.join(DECK_METHODS)}, "
                               f"got {method!r} [rule wonders.draw-pile-methods]")
         if method == "picked":
-            _check_picks(_collection(catalog, progress), list(chosen))
+            _check_picks(_collection(catalog, progress), list(chosen),
+                         catalog.villains[who].set)
     return config
 
 
@@ -177,7 +178,8 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
         events.add("wonders.special-rules", "Special rule: {t}", t=rule.text or rule.op)
     bonus = board.rule("minion-strength")
     own = _instances(catalog.villain_cards(villain.set, progress.opened))
-    chosen = _choose_collection(catalog, progress, villain.colour, method, picks, rng)
+    chosen = _choose_collection(catalog, progress, villain.colour, method, picks, rng,
+                                villain.set)
     seen: set[str] = set()
     for entry in [e for e, _ in own] + chosen:
         first = entry.id not in seen
@@ -218,8 +220,11 @@ def _collection(catalog: Catalog, progress: Campaign) -> list[CardEntry]:
 
 
 def _choose_collection(catalog: Catalog, progress: Campaign, colour: str, method: str,
-                       picks: tuple[str, ...], rng: random.Random) -> list[CardEntry]:
-    pool = [e for e, _ in _instances(_collection(catalog, progress))]
+                       picks: tuple[str, ...], rng: random.Random,
+                       villain_set: str = "") -> list[CardEntry]:
+    # a beaten Fated Form's set is in the collection, but against that same Villain every one of
+    # its cards is already in the draw pile: no copy is left to add
+    pool = [e for e, _ in _instances(_collection(catalog, progress)) if e.set != villain_set]
     if method == "recommended":
         return [e for e in pool if e.set == colour][:COLLECTION_SIZE]
     if method == "random":
@@ -240,12 +245,17 @@ def _check_villain(catalog: Catalog, progress: Campaign, villain: str) -> None:
                           "[rule wonders.legacy-pack]")
 
 
-def _check_picks(collection: list[CardEntry], picks: list[str]) -> None:
+def _check_picks(collection: list[CardEntry], picks: list[str], villain_set: str = "") -> None:
     if len(picks) != COLLECTION_SIZE:
         raise ConfigError(f"wonders: hand-picked decks need exactly {COLLECTION_SIZE} "
                           f"collection cards, got {len(picks)} [rule wonders.draw-pile]")
     owned = {e.id: e.copies for e in collection}
-    for card_id in set(picks):
+    own_set = {e.id for e in collection if e.set == villain_set}
+    for card_id in sorted(set(picks)):
+        if card_id in own_set:
+            raise ConfigError(f"wonders: {card_id!r} is one of this Villain's own cards: all "
+                              "of its copies are in the draw pile already [rule "
+                              "wonders.draw-pile]")
         if card_id not in owned:
             raise ConfigError(f"wonders: {card_id!r} is not in your collection "
                               "[rule wonders.draw-pile]")

@@ -292,3 +292,49 @@ def test_death_text_resolves_after_the_minion_is_discarded():
     rules = [e.rule for e in events.items]
     assert rules.index("wonders.destroy-effect") < rules.index("wonders.death-text") \
         < rules.index("wonders.reshuffle")
+
+
+# -- Create the Draw Pile: a beaten Fated Form's set against that same Villain --------------
+
+def _fated_cullin_beaten():
+    return Campaign(opened=["cullin-crown"], fated_beaten=["cullin-fated"],
+                    record={"cullin-fated": {"games": 1, "wins": 1, "losses": 0}})
+
+
+def test_a_villains_own_cards_are_never_added_twice_to_its_draw_pile():
+    from collections import Counter
+    campaign = _fated_cullin_beaten()
+    catalog = default_catalog()
+    for seed in range(4):
+        state = tablekit.new_game("wonders", seed=seed, villain="cullin", deck="random",
+                                  campaign=campaign).state
+        copies = Counter(state.table[u].id for u in state.boards[0].card_uids())
+        for card_id, count in copies.items():
+            assert count <= catalog.cards[card_id].copies, card_id
+        own = sum(n for card_id, n in copies.items() if catalog.cards[card_id].set == "cullin")
+        assert own == sum(c.copies for c in catalog.villain_cards("cullin", campaign.opened))
+        assert sum(copies.values()) - own == 28
+    # against another Villain the beaten set's cards are ordinary collection cards
+    state = tablekit.new_game("wonders", seed=1, villain="morwen", deck="random",
+                              campaign=campaign).state
+    assert sum(state.table[u].set == "morwen" for u in state.boards[0].card_uids()) > 0
+
+
+def test_picking_a_villains_own_card_against_it_is_refused():
+    from solvers.wonders import DeckProblem, owned_collection, pick_deck, validate_deck
+    campaign = _fated_cullin_beaten()
+    picks = ["gnomish-servant"] + ["hungry-wolf"] * 2 + ["treant-shepherd"] * 2
+    picks += ["pixie-mesmerist"] * 2 + ["forest-troll"] * 2 + ["poison-toad"] * 2
+    picks += ["pixie-cavalry"] * 2 + ["acorn-sprite"] * 2 + ["mossback-tortoise"] * 2
+    picks += ["thorn-volley"] * 2 + ["wild-growth"] * 2 + ["owl-scout"] * 2
+    picks += ["stag-charger"] * 2 + ["healing-spring"] * 2 + ["bramble-snare"]
+    assert len(picks) == 28
+    with pytest.raises(tablekit.core.errors.ConfigError, match="own cards"):
+        tablekit.new_game("wonders", villain="cullin", deck="picked", picks=picks,
+                          campaign=campaign)
+    problem = DeckProblem("cullin", owned_collection(campaign))
+    assert validate_deck(problem, picks)  # the builder says so too
+    result = pick_deck(problem, seed=0, workers=1)
+    assert not any(default_catalog().cards[c].set == "cullin" for c in result.picks)
+    assert tablekit.new_game("wonders", villain="cullin", deck="picked", picks=result.picks,
+                             campaign=campaign)
