@@ -21,13 +21,14 @@ Nothing is sampled: when the search ends under its node budget the answer is pro
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
-from tablekit.deckula.cards import CardSpec
+from tablekit.deckula.cards import CardSpec, Effect
 from tablekit.deckula.game import GAME
 from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import DeckulaState
@@ -70,7 +71,7 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET) -> Hindsight
     player = int(outcome.scores[0]) if outcome else None
     status = "optimal" if not search.exhausted else "feasible"
     survivable, best = search.best if search.best is not None else (False, 0)
-    bound = best if status == "optimal" else max(best, search.bound(root))
+    bound = best if status == "optimal" else max(best, int(search.bound(root)))
     return HindsightResult(status, best, survivable, tuple(search.best_line), player, bound,
                            search.nodes, time.perf_counter() - start)
 
@@ -100,6 +101,12 @@ class _Search:
         self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
                          and e.timing == "instant" and not e.unless_tag and not e.min_visitors)
                      if c.spec.arrow else 0 for c in root.cards]
+        self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
+        self.root_pile = list(root.draw)
+        # Visitors that may still turn up after any card: summoned ones, and ones buried to the bottom
+        summonable = len(root.set_aside) if any(self.summon[u] for u in root.draw + root.offer) else 0
+        self.late_arrivals = summonable + sum(self.bury)
+        self.tables = self._pile_tables(root)
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`."""
@@ -124,23 +131,98 @@ class _Search:
             line.pop()
 
     def _hopeless(self, state: DeckulaState) -> bool:
-        """True when a surviving line is known and this position cannot beat its score."""
-        return self.best is not None and self.best[0] and self.bound(state) <= self.best[1]
+        """True when this position cannot beat the best line found (or cannot survive at all)."""
+        if self.best is None:
+            return False
+        bound = self.bound(state)
+        return bound == -math.inf or (self.best[0] and bound <= self.best[1])
 
-    def bound(self, state: DeckulaState) -> int:
-        """An optimistic bound on the best final score reachable from `state` (never too low)."""
+    def bound(self, state: DeckulaState) -> float:
+        """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         potential = self._potentials(state)
-        free = self.free
         bound = sum(potential[u] for u in state.home) + sum(potential[u] for u in state.threat)
-        coming = state.draw + [state.drawn] if state.drawn is not None else state.draw
-        bought = sorted((potential[u] for u in coming if not free[u]), reverse=True)
-        bound += sum(potential[u] for u in coming if free[u])
-        tolls = sum(self.toll[u] for u in coming)  # energy that arriving cards take for sure
-        buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
-        bound += sum(bought[:buys])
+        pile = self._pile_bound(state)
+        bound += self._coming_bound(state, potential) if pile is None else pile
         if state.offer:
             bound += max(potential[u] for u in state.offer)
         return bound + self._extras(state) + self._stuck_visitors(state)
+
+    def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
+        """The draw pile's bound by counting alone (used while cards can still change places)."""
+        free = self.free
+        coming = state.draw + [state.drawn] if state.drawn is not None else state.draw
+        bought = sorted((potential[u] for u in coming if not free[u]), reverse=True)
+        tolls = sum(self.toll[u] for u in coming)  # energy that arriving cards take for sure
+        buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
+        return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
+
+    def _pile_bound(self, state: DeckulaState) -> float | None:
+        """The draw pile's bound from the buy-or-discard table (None if the pile is not recognised).
+
+        Cards slipped to the bottom by a bury are counted at their best, free; the rest of the
+        pile must be what is left of the dealt order.
+        """
+        pile, buried = state.draw, 0
+        while pile != self.root_pile[:len(pile)]:
+            if buried == len(self.tables) - 1 or not pile:
+                return None
+            pile, buried = pile[1:], buried + 1
+        table = self.tables[min(self._buries_left(state), len(self.tables) - 1)]
+        energy, m = min(state.energy, len(table[0]) - 2), len(pile)
+        deferred = sum(self.potential[u] for u in state.draw[:buried])
+        if state.drawn is None:
+            return deferred + table[m][energy]
+        keep = table[m][energy + 1]
+        buy = self._worth(state.drawn, m) + table[m][energy - 2] if energy >= 2 else -math.inf
+        return deferred + max(keep, buy)
+
+    def _buries_left(self, state: DeckulaState) -> int:
+        cards = state.home + state.draw + state.offer
+        if state.drawn is not None:
+            cards = cards + [state.drawn]
+        if any(self.recover[u] for u in cards):
+            cards = cards + state.discard
+        return sum(self.bury[u] for u in cards)
+
+    def _pile_tables(self, root: DeckulaState) -> list[list[list[float]]]:
+        """tables[b][m][e]: the most the bottom m cards of the dealt pile can add, with e energy
+        and b buries left.
+
+        Each plain card is bought (2 energy) or discarded (+1); a red-arrow card comes free but
+        takes the energy its text demands, and a line that cannot pay is lost (-inf). A bury may
+        send the top card to the end instead, where it is counted at its best for free. Effects
+        that only help (kills, blanks) or only hurt (energy lost without ending the game) are
+        left out, which keeps the tables optimistic.
+        """
+        most_energy = root.energy + len(root.cards) + 2
+        tables: list[list[list[float]]] = []
+        for buries in range(sum(self.bury) + 1):
+            table = [[0.0] * (most_energy + 2)]
+            for m, uid in enumerate(self.root_pile, start=1):
+                worth, below = self._worth(uid, m - 1), table[-1]
+                deferred = tables[buries - 1][m - 1] if buries else None
+                table.append([self._best_move(uid, worth, below, deferred, energy, most_energy)
+                              for energy in range(most_energy + 2)])
+            tables.append(table)
+        return tables
+
+    def _best_move(self, uid: int, worth: int, below: list[float], deferred: list[float] | None,
+                   energy: int, most_energy: int) -> float:
+        if self.free[uid]:
+            toll = self.toll[uid]
+            best = worth + below[energy - toll] if energy >= toll else -math.inf
+        else:
+            buy = worth + below[energy - 2] if energy >= 2 else -math.inf
+            best = max(below[min(energy + 1, most_energy + 1)], buy)
+        if deferred is not None:
+            best = max(best, self.potential[uid] + deferred[energy])
+        return best
+
+    def _worth(self, uid: int, below: int) -> int:
+        """The most a card drawn with `below` cards under it could score (keepers count Visitors after it)."""
+        if not self.keeper[uid]:
+            return self.potential[uid]
+        return self._kept(uid, 0, sum(self.visitor[u] for u in self.root_pile[:below]) + self.late_arrivals)
 
     def _stuck_visitors(self, state: DeckulaState) -> int:
         """Negative VP of Visitors already in Threat that no remaining effect can remove.
@@ -158,9 +240,10 @@ class _Search:
         if not negative:
             return 0
         pool = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
-        if any(self.recover[u] for u in state.home + state.draw):
+        queued = _queued_effects(state)
+        if any(self.recover[u] for u in pool) or any(e.op == "recover" for e in queued):
             pool = pool + state.discard
-        removers = sum(self.remover[u] for u in pool)
+        removers = sum(self.remover[u] for u in pool) + sum(e.target == "chosen_visitor" for e in queued)
         return sum(negative[removers:])
 
     def _potentials(self, state: DeckulaState) -> dict[int, int] | list[int]:
@@ -168,7 +251,9 @@ class _Search:
         if not any(self.keeper[u] for u in state.home + state.draw):
             return self.potential
         potential = dict(enumerate(self.potential))
-        later = len(state.set_aside) if any(self.summon[u] for u in state.draw) else 0
+        summoning = any(self.summon[u] for u in state.draw + state.offer) or any(
+            e.op == "summon" for e in _queued_effects(state))
+        later = len(state.set_aside) if summoning else 0
         later += sum(state.spec(u).visitor for u in _still_acting_on(state) if u in state.threat)
         for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
             if self.keeper[uid]:
@@ -185,12 +270,16 @@ class _Search:
 
     def _extras(self, state: DeckulaState) -> int:
         """What recover and summon effects could still bring into play."""
-        still = state.home + state.draw
-        recovers = sum(self.recover[u] for u in still)
-        summons = sum(self.summon[u] for u in still)
+        still = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
+        queued = [e.op for e in _queued_effects(state)]
+        recovers = sum(self.recover[u] for u in still) + queued.count("recover")
+        summons = sum(self.summon[u] for u in still) + queued.count("summon")
         extra = 0
-        if recovers:
-            extra += sum(sorted((self.potential[u] for u in state.discard + state.offer), reverse=True)[:recovers])
+        if recovers:  # any castle card may reach the discard pile first, so all of them count
+            pool = state.discard + state.offer + state.draw + state.home
+            if state.drawn is not None:
+                pool = pool + [state.drawn]
+            extra += sum(sorted((self.potential[u] for u in pool if not self.visitor[u]), reverse=True)[:recovers])
         if summons:
             extra += sum(sorted((self.potential[u] for u in state.set_aside), reverse=True)[:summons])
         return extra
@@ -222,6 +311,15 @@ def _key(state: DeckulaState, kind: list[int]) -> tuple:
     return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
             cards(state.discard), state.phase, card(state.drawn), pending, todo,
             tuple([kind[u] for u in state.set_aside]), cards(state.offer))
+
+
+def _queued_effects(state: DeckulaState) -> list[Effect]:
+    """Effects queued to resolve, or waiting on a pending choice, whatever card carries them."""
+    effects = [state.spec(t[1]).effect[t[2]] for t in state.todo if t[0] == "effect"]
+    if state.pending is not None:
+        pairs = state.pending.passives or ((state.pending.source, state.pending.effect),)
+        effects += [state.spec(source).effect[index] for source, index in pairs]
+    return effects
 
 
 def _still_acting_on(state: DeckulaState) -> set[int]:

@@ -66,7 +66,8 @@ def targets_of(state: DeckulaState, source: int, effect: Effect, trigger: int) -
         best = max((state.card_vp(u) for u in home), default=None)
         return [u for u in home if state.card_vp(u) == best]
     if target == "chosen_discard":
-        return [u for u in state.discard if not state.spec(u).visitor and u != source]
+        return [u for u in state.discard if not state.spec(u).visitor and u != source
+                and not any(e.op == "recover" for e in state.spec(u).effect)]  # no endless revival
     if target == "trigger":
         return [trigger] if state.in_play(trigger) else []
     if target == "self":

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 import tablekit
 from solvers.deckula import hindsight
 from tablekit.core.game import Events
+from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
 from tablekit.deckula.lessons import table
 
-CARDS = ["candelabra", "blood-fountain", "hellhound", "feeding-cellar", "loyal-gargoyle", "trapdoor",
-         "hapless-vagabond", "furious-farmer", "curious-quaintrelle", "vengeful-villager", "sunrise",
-         "velvet-coffin", "ancestral-portrait", "portrait-gallery", "bat-colony", "hypnotic-gaze",
-         "lantern-priest", "secret-passage", "monster-hunter", "gossiping-maid"]
+CARDS = sorted(spec.id for spec in sample_set().specs)
+CASTLE = sorted(spec.id for spec in sample_set().castle)
+VISITORS = sorted(spec.id for spec in sample_set().visitors)
 
 
 def brute_force(state) -> tuple[bool, int]:
@@ -34,10 +34,13 @@ def brute_force(state) -> tuple[bool, int]:
 
 @settings(max_examples=int(os.environ.get("HINDSIGHT_EXAMPLES", "120")), deadline=None)
 @given(draw=st.lists(st.sampled_from(CARDS), min_size=1, max_size=7),
-       home=st.lists(st.sampled_from(CARDS[:6] + CARDS[11:16]), max_size=2),
+       home=st.lists(st.sampled_from(CASTLE), max_size=2),
+       discard=st.lists(st.sampled_from(CASTLE), max_size=2),
+       threat=st.lists(st.sampled_from(VISITORS), max_size=2),
+       set_aside=st.lists(st.sampled_from(VISITORS), max_size=2, unique=True),
        energy=st.integers(0, 4))
-def test_hindsight_equals_brute_force_on_small_deals(draw, home, energy):
-    match = table(draw=draw, home=home, energy=energy)
+def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat, set_aside, energy):
+    match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
     result = hindsight(match)
     assert result.status == "optimal"
     assert (result.survivable, result.best_score) == brute_force(match.state)
