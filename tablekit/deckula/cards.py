@@ -100,7 +100,7 @@ class Card:
         return self.spec.name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: cheap cache keys
 class CardSet:
     """A validated card set: castle cards, Visitors and Home Sweet Home."""
 
