@@ -18,14 +18,15 @@ class Event:
         self.rule = rule
         self._template = template
         self.data = data or {}
-        self._text: str | None = None
+        self._text: str | None = None if data else template  # no data: the template is the text
 
     @property
     def text(self) -> str:
         """The event as a sentence a learner understands."""
-        if self._text is None:
-            self._text = self._template.format(**self.data) if self.data else self._template
-        return self._text
+        text = self._text
+        if text is None:
+            text = self._text = self._template.format(**self.data)
+        return text
 
     def to_json(self) -> dict[str, Any]:
         """The event as plain JSON data."""

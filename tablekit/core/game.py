@@ -53,8 +53,9 @@ class Events:
 
     def add(self, rule: str, template: str, **data: Any) -> None:
         """Record one event when anybody listens."""
-        if self.items is not None:
-            self.items.append(Event(rule, template, data))
+        items = self.items
+        if items is not None:
+            items.append(Event(rule, template, data))
 
 
 class Game(ABC):
