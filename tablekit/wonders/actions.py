@@ -105,8 +105,17 @@ def _hash(self: tuple) -> int:
     return hash((type(self).__name__, _key(self)))
 
 
+def _labelled_eq(self: tuple, other: Any) -> bool:
+    """`_eq` for an action whose last field is its label (the common, hot case)."""
+    return self is other or (type(self) is type(other)
+                             and tuple.__getitem__(self, _ALL_BUT_LABEL)
+                             == tuple.__getitem__(other, _ALL_BUT_LABEL))
+
+
+_ALL_BUT_LABEL = slice(0, -1)
+
 for _cls in ACTION_TYPES:
-    _cls.__eq__ = _eq  # type: ignore[method-assign]
+    _cls.__eq__ = _labelled_eq if "label" in _cls._fields else _eq  # type: ignore[method-assign]
     _cls.__ne__ = _ne  # type: ignore[method-assign]
     _cls.__hash__ = _hash  # type: ignore[method-assign]
 

@@ -48,20 +48,21 @@ from tablekit.wonders.villain import (  # noqa: F401
 
 def run(state: State, events: Events) -> None:
     """Resolve frames until the game ends or a player has a decision to make."""
+    work = state.work  # never replaced while the rules run
     while state.result is None and state.pending is None and state.lineup is None:
-        if not state.work:
+        if not work:
             if state.phase == "villain":
                 start_round(state, events)
                 continue
             return
-        frame = state.work[-1]
+        frame = work[-1]
         kind = frame[0]
         if kind == "bullets":
             _step_bullets(state, frame, events)
         elif kind == "vdraws":
             step_villain_draws(state, frame, events)
         elif kind == "finish":
-            state.work.pop()
+            work.pop()
             _finish_spell(state, frame[1], frame[2], events)
         elif kind == "battle":
             step_battle(state, frame, events)
