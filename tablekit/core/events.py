@@ -25,7 +25,7 @@ class Event:
         """The event as a sentence a learner understands."""
         text = self._text
         if text is None:
-            text = self._text = self._template.format(**self.data)
+            text = self._text = self._template.format_map(self.data)
         return text
 
     def to_json(self) -> dict[str, Any]:
