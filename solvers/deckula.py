@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
@@ -343,9 +342,3 @@ def _potential(spec: CardSpec, tag_counts: dict[str, int]) -> int:
     if spec.vp_per_tag:
         most += spec.vp_per_tag * tag_counts.get(spec.scoring_tag, 0)
     return max(0, most)
-
-
-def describe(result: HindsightResult) -> dict[str, Any]:
-    """The result as plain data for tables and widgets."""
-    return {"status": result.status, "best": result.best_score, "you": result.player_score,
-            "nodes": result.nodes, "line": [str(a) for a in result.best_actions]}
