@@ -5,14 +5,17 @@ fixed, so the game is a finite tree of the player's choices. We search that tree
 through the real rules engine (`apply_unchecked` on hand-cloned states), with
 
 * a transposition table with dominance: the final score depends only on the position, not on
-  the path, and more energy never hurts (it is only spent by choice or taken by effects), so a
-  position already explored with at least as much energy is never explored again;
-* branch and bound: a position is cut when an optimistic bound on its best final score cannot
-  beat the best game found so far. The bound counts, for every card that could still be in
-  play at the end, the most it could ever score (positive part only), and it respects energy:
-  with E energy, N non-arrow cards to come and T energy that arriving cards will surely take
-  (or end the game), at most (E - T + N) // 3 of them can be bought, because each buy costs 2
-  energy and energy only comes from discarding drawn cards;
+  the path; two copies of a card are interchangeable; and more energy never hurts (it is only
+  spent by choice or taken by effects) — so a position already explored, up to swapping
+  identical copies, with at least as much energy is never explored again;
+* branch and bound: a position is cut when an optimistic bound on the score of any surviving
+  line from it cannot beat the best game found so far (or when no line from it can survive).
+  The bound adds the most each card in play could still score, and for the draw pile an exact
+  buy-or-discard table computed once over the dealt order: each plain card bought for 2 energy
+  or discarded for 1, red-arrow cards free but taking the energy their text demands (a line
+  that cannot pay is lost), a bury sending a card to the end; then the Visitors stuck in the
+  Threat area with nothing left to remove them, and what recover and summon effects could add.
+  A Hypothesis test checks the result against brute force on small deals of every card;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
 * the heuristic's move tried first, so a good game is found early and the bound cuts more.
 
