@@ -188,6 +188,8 @@ class Game(ABC):
 
 def is_offered(action: Action, legal: list[Action]) -> bool:
     """True when `action` is among `legal`, same type and same fields."""
+    if id(action) in map(id, legal):  # the very object offered: a C-speed identity scan
+        return True
     try:
         found = legal[legal.index(action)]  # C-speed search; identity matches first
     except (ValueError, TypeError):
