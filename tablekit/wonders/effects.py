@@ -162,7 +162,7 @@ def needed_choice(state: State, index: int, side: str, uid: int, part: str,
     card = state.table[uid]
     half = card.player if side == "P" else card.villain
     for effect in half.bullets(part)[bullet_no]:
-        if effect[2] in ("foe", "foe-minion", "ally-minion"):
+        if effect[2] in _CHOSEN:
             return effect
     return None
 
@@ -176,7 +176,11 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
         state.work.pop()
         return
     bullet = bullets[bullet_no]
-    choice = needed_choice(state, index, side, uid, part, bullet_no)
+    choice = None  # as `needed_choice`, without looking the bullet up again
+    for effect in bullet:
+        if effect[2] in _CHOSEN:
+            choice = effect
+            break
     target = NONE
     if choice is not None:
         options = choice_options(state, index, side, uid, choice)
@@ -206,6 +210,7 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
             return
 
 
+_CHOSEN = frozenset(("foe", "foe-minion", "ally-minion"))
 _PART_NAME = {"play": "PLAY", "death": "DEATH", "text": "spell"}
 _TEXT_RULE = {"play": "wonders.play-text", "death": "wonders.death-text",
               "text": "wonders.spell-text"}

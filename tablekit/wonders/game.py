@@ -101,6 +101,7 @@ class WondersGame(Game):
         variants: dict[str, list[Any]] = {}
         mixed: set[str] = set()
         hand = board.hand
+        held = len(hand)
         for uid in hand:
             card = table[uid]
             first = seen.get(card.id)
@@ -117,7 +118,7 @@ class WondersGame(Game):
                 mixed.add(card.id)
             half = card.player
             cost = half.discard_cost
-            if cost >= len(hand):
+            if cost >= held:
                 continue
             if half.choice is None and not cost:
                 actions.append(PlayCard(uid, NONE, (), card.name))
