@@ -25,12 +25,12 @@ def step_battle(state: State, frame: list, events: Events) -> None:
     _, index, villain_uids, player_uids = frame
     board = state.boards[index]
     ready = {m.uid: m for m in board.villain_minions if not m.exhausted}
-    alive = {m.uid: m for m in board.player_minions}
     attackers = [ready[u] for u in villain_uids if u in ready]
-    line = [alive[u] for u in player_uids if u in alive]
     if not attackers:
         state.work.pop()
         return
+    alive = {m.uid: m for m in board.player_minions}
+    line = [alive[u] for u in player_uids if u in alive]
     last = _killing_attacker(line, attackers, 0, 0, line[0].shield) if line else None
     if last is None:
         state.work.pop()

@@ -134,7 +134,8 @@ class Board:
 
     def rule(self, op: str) -> int:
         """The total amount of a special rule (0 when the Villain does not have it)."""
-        return sum(n for name, n in self.rules if name == op)
+        rules = self.rules
+        return sum(n for name, n in rules if name == op) if rules else 0
 
     def copy(self) -> Board:
         """An independent copy."""

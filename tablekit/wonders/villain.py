@@ -79,11 +79,12 @@ def step_villain_turn(state: State, frame: list, events: Events) -> None:
 
 def _turn_start_rules(state: State, index: int, events: Events) -> None:
     board = state.boards[index]
-    if board.rule("start-heal"):
-        heal_hero(state, index, "V", board.rule("start-heal"), events, "wonders.special-rules")
-    if board.rule("start-damage"):
-        damage_hero(state, index, "P", board.rule("start-damage"), events,
-                    "wonders.special-rules")
+    heal = board.rule("start-heal")
+    if heal:
+        heal_hero(state, index, "V", heal, events, "wonders.special-rules")
+    damage = board.rule("start-damage")
+    if damage:
+        damage_hero(state, index, "P", damage, events, "wonders.special-rules")
 
 
 def set_battle_lines(state: State, index: int, events: Events) -> None:
