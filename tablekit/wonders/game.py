@@ -82,10 +82,10 @@ class WondersGame(Game):
         if state.result is not None:
             return []
         if state.pending is not None:
-            return [Choose(o, _target_name(state, o)) for o in state.pending[2]]
+            return [_new(Choose, (o, _target_name(state, o))) for o in state.pending[2]]
         if state.lineup is not None:
             _, uids = R.lineup_choices(state.lineup) or ("", [])
-            return [Place(u, state.table[u].name) for u in uids]
+            return [_new(Place, (u, state.table[u].name)) for u in uids]
         if state.phase == "mulligan":
             return [KEEP, MULLIGAN]
         if state.phase == "pass":
@@ -121,14 +121,14 @@ class WondersGame(Game):
             if cost >= held:
                 continue
             if half.choice is None and not cost:
-                actions.append(PlayCard(uid, NONE, (), card.name))
+                actions.append(_new(PlayCard, (uid, NONE, (), card.name)))
                 continue
             targets = _play_targets(state, board, uid)
             payments = _payments(state, [u for u in hand if u != uid], cost) if cost else [()]
             for paid in payments:
                 for target in targets:
-                    actions.append(PlayCard(uid, target, paid,
-                                            _play_label(state, uid, target, paid)))
+                    actions.append(_new(PlayCard, (uid, target, paid,
+                                                   _play_label(state, uid, target, paid))))
         if mixed:  # name the upgraded copy when a plain copy is in hand too
             actions = [a._replace(label=a.label + " (upgraded copy)")
                        if type(a) is PlayCard and table[a.card].id in mixed
@@ -141,9 +141,9 @@ class WondersGame(Game):
                 continue
             name = minion.name
             for foe in marks:
-                actions.append(Attack(minion.uid, foe.uid, name + " → " + foe.name))
+                actions.append(_new(Attack, (minion.uid, foe.uid, name + " → " + foe.name)))
             if not taunts:
-                actions.append(Attack(minion.uid, VILLAIN, name + " → the Villain"))
+                actions.append(_new(Attack, (minion.uid, VILLAIN, name + " → the Villain")))
         return actions
 
     # -- applying --------------------------------------------------------------------------
@@ -241,6 +241,9 @@ class WondersGame(Game):
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+_new = tuple.__new__  # builds an action from all its fields, skipping the NamedTuple's __new__
+
 
 def _target_name(state: State, target: int) -> str:
     if target == NONE:
