@@ -57,7 +57,7 @@ def step_battle(state: State, frame: list, events: Events) -> None:
 
 def _hit_player(state: State, index: int, attackers: list[Minion], line: list[Minion],
                 events: Events) -> None:
-    names = ", ".join(m.name for m in attackers)
+    names = ", ".join([m.name for m in attackers])
     if line:
         events.add("wonders.choose-target", "{a} cannot destroy {m} between them, so they "
                    "attack you instead", a=names, m=line[0].name)
@@ -73,7 +73,7 @@ def _hit_player(state: State, index: int, attackers: list[Minion], line: list[Mi
 def _narrate_kill(group: list[Minion], target: Minion, events: Events) -> None:
     if events.items is None:
         return
-    names = ", ".join(m.name for m in group)
+    names = ", ".join([m.name for m in group])
     poison = any(m.poison for m in group)
     dealt = sum(m.strength for m in group)
     events.add("wonders.choose-target", "{a} can destroy {m} ({how}), so they target it",
