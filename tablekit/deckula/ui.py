@@ -33,6 +33,15 @@ class DeckulaTable(GameTable):
         self._hindsight: tuple[str, HindsightResult] | None = None
         first = match or new_game("deckula", seed=seed, difficulty=difficulty, **options)
         super().__init__(first, self._fresh)
+        self.deeper = widgets.Button(description="Search longer (×5)", icon="search",
+                                     tooltip="Give the hindsight search five times more positions to prove its answer",
+                                     layout=widgets.Layout(width="auto"))
+        self.deeper.add_class("tk-search-longer")
+        self.deeper.on_click(self._search_longer)
+        children = list(self.children)
+        children.insert(children.index(self.finish) + 1, self.deeper)
+        self.children = children
+        self._show_deeper()
 
     def _fresh(self, seed: int) -> Match:
         return new_game("deckula", seed=seed, difficulty=self.difficulty, **self.options)
@@ -72,12 +81,29 @@ class DeckulaTable(GameTable):
         """The player's score beside the hindsight best for the same deal."""
         return f"<div class='tk-finish'><b>How good was my game?</b> {escape(self.best().summary())}</div>"
 
-    def best(self) -> HindsightResult:
-        """The hindsight analysis of this deal (computed once per finished game)."""
+    def best(self, node_budget: int | None = None) -> HindsightResult:
+        """The hindsight analysis of this deal (kept until the game or the budget changes)."""
         digest = self.match.digest()
         if self._hindsight is None or self._hindsight[0] != digest:
-            self._hindsight = (digest, hindsight(self.match, node_budget=self.hindsight_budget))
+            node_budget = node_budget or self.hindsight_budget
+        elif node_budget is None or node_budget <= self._hindsight[1].nodes:
+            return self._hindsight[1]
+        self._hindsight = (digest, hindsight(self.match, node_budget=node_budget))
         return self._hindsight[1]
+
+    def refresh(self) -> None:
+        """Redraw, and offer a longer search while the hindsight best is not proven."""
+        super().refresh()
+        if hasattr(self, "deeper"):
+            self._show_deeper()
+
+    def _show_deeper(self) -> None:
+        unproven = self.match.is_over and self.best().status != "optimal"
+        self.deeper.layout.display = None if unproven else "none"
+
+    def _search_longer(self, _: Any = None) -> None:
+        self.best(node_budget=5 * self.best().nodes)
+        self.refresh()
 
 
 class LessonTable(GameTable):

@@ -82,3 +82,15 @@ def test_difficulty_explorer_figures():
     assert [trace.name for trace in figure.data] == ["heuristic: mean VP", "heuristic: survival rate"]
     assert list(figure.data[0].x) == ["beginner", "hard"]
     assert len(score_distribution_figure(results).data) == 2
+
+
+def test_search_longer_is_offered_only_while_the_best_is_unproven():
+    table = DeckulaTable(seed=4, hindsight_budget=40)
+    assert table.deeper.layout.display == "none"  # the game is not over yet
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    first = table.best()
+    assert first.status == "feasible" and table.deeper.layout.display is None
+    table.deeper.click()
+    assert table.best().nodes > first.nodes
+    assert f"{table.best().nodes:,} positions" in table.finish.value
