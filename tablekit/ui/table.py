@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -83,15 +84,20 @@ class GameTable(widgets.VBox):
                 return
         raise TablekitError(f"no button {text!r}; buttons: {[b.description for b in self.buttons]}")
 
-    def play(self, action: Action) -> None:
-        """Play an action through the match and redraw; an illegal one shows its reason."""
+    def play(self, *actions: Action) -> None:
+        """Play actions in turn through the match and redraw; an illegal one shows its reason."""
         try:
-            self.match.apply(action)
+            for action in actions:
+                self.match.apply(action)
             self.message.value = ""
         except TablekitError as error:
-            self.message.value = f'<span style="color:#c53030">{error}</span>'
+            self.show_error(str(error))
         self.hints.value = ""
         self.refresh()
+
+    def show_error(self, text: str) -> None:
+        """Show a message in red under the actions (escaped: card names come from user files)."""
+        self.message.value = f'<span style="color:#c53030">{escape(text)}</span>'
 
     def refresh(self) -> None:
         """Redraw everything from the match."""

@@ -12,7 +12,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tablekit.core.errors import TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.html import STYLE
@@ -176,16 +175,9 @@ class WondersTable(GameTable):
         layouts = self.chooser.layouts
         layout = layout or (layouts[0] if layouts else None)
         if layout is None:
-            self.message.value = '<span style="color:#c53030">No Battle Lines are being set now.</span>'
+            self.show_error("No Battle Lines are being set now.")
             return
-        try:
-            for action in layout_actions(self.state, layout):
-                self.match.apply(action)
-            self.message.value = ""
-        except TablekitError as error:
-            self.message.value = f'<span style="color:#c53030">{escape(str(error))}</span>'
-        self.hints.value = ""
-        self.refresh()
+        self.play(*layout_actions(self.state, layout))
 
 
 class BattleLinesChooser(widgets.VBox):
