@@ -11,13 +11,7 @@ from tablekit.wonders.battle import (
     _Search,
     count_layouts,
 )
-
-MESMERIST = Fighter("Pixie Mesmerist", 1, 2, priority=4)
-WOLF = Fighter("Hungry Wolf", 3, 1, priority=2)
-TREANT = Fighter("Treant Shepherd", 3, 3, priority=2)
-TROLL = Fighter("Forest Troll", 5, 3)
-CAVALRY = Fighter("Pixie Cavalry", 2, 2)
-TOAD = Fighter("Poison Toad", 1, 1, poison=True)
+from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF
 
 
 def test_example_c_layout_1():

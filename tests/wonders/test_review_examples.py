@@ -11,13 +11,14 @@ import pytest
 
 from tablekit.core.errors import IllegalActionError
 from tablekit.core.game import Events
-from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
+from tablekit.wonders import best_battle_lines, resolve_villain_attacks
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Place, PlayCard
 from tablekit.wonders.battle import BattleStep
 from tablekit.wonders.game import GAME
 from tablekit.wonders.lessons import EXAMPLE_C_LAYOUTS, example_c_fighters
 from tablekit.wonders.scenario import scenario, uid_of
 from tablekit.wonders.state import VILLAIN
+from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF
 
 
 def names(minions):
@@ -133,12 +134,6 @@ def test_example_b_step_by_step():
 
 # -- Example C: Battle Lines and the Villain's attacks ------------------------------------
 
-MESMERIST = Fighter("Pixie Mesmerist", 1, 2, priority=4)
-WOLF = Fighter("Hungry Wolf", 3, 1, priority=2)
-TREANT = Fighter("Treant Shepherd", 3, 3, priority=2)
-TROLL = Fighter("Forest Troll", 5, 3)
-CAVALRY = Fighter("Pixie Cavalry", 2, 2)
-TOAD = Fighter("Poison Toad", 1, 1, poison=True)
 BY_NAME = {f.name: f for f in (MESMERIST, WOLF, TREANT, TROLL, CAVALRY, TOAD)}
 
 # per layout: (Choose Target steps as (attackers, target or None, damage), damage to the

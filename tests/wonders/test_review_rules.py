@@ -12,19 +12,11 @@ from tablekit.wonders.cards import Effect, default_catalog
 from tablekit.wonders.game import GAME
 from tablekit.wonders.scenario import scenario, uid_of
 from tablekit.wonders.state import NONE
+from tests.wonders.helpers import refused
 
 
 def names(uids, state):
     return [state.table[u].name for u in uids]
-
-
-def refused(state, action, rule):
-    before = GAME.snapshot(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.rule == rule
-    assert GAME.snapshot(state) == before
-    return caught.value
 
 
 # -- Normal Turn Order - Villain Turn: Draw -------------------------------------------------

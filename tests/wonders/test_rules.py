@@ -18,6 +18,7 @@ from tablekit.wonders.actions import (
 from tablekit.wonders.game import GAME
 from tablekit.wonders.scenario import scenario, uid_of
 from tablekit.wonders.state import NONE, VILLAIN
+from tests.wonders.helpers import refused
 
 
 def hand_names(state, board=0):
@@ -30,15 +31,6 @@ def discard_names(state):
 
 def rules_of(events):
     return {e.rule for e in events.items}
-
-
-def refused(state, action, rule):
-    before = GAME.snapshot(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.rule == rule
-    assert GAME.snapshot(state) == before
-    return caught.value
 
 
 # -- setting up -------------------------------------------------------------------------
