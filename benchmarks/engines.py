@@ -4,7 +4,8 @@ Run: .venv/bin/python benchmarks/engines.py [--seconds 3]
 "Checked + log" goes through `Game.apply` (validation, events with their sentences formatted);
 "checked, no log" validates but records no events; "unchecked" skips validation (the documented
 rollout path); "unchecked, no log" is what simulations and searches run. Each game includes its
-setup.
+setup. Each game's issue sets a target for "checked + log" (per core, i.e. one process);
+the last column says whether this machine meets it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import time
 import tablekit
 from tablekit.core.game import Events
 from tablekit.core.registry import get_game
+
+TARGETS = {"deckula": 50_000, "wonders": 50_000}  # checked + log, actions/s per core (issues 2, 3)
 
 
 def random_games(name: str, seconds: float, checked: bool, log: bool = True) -> tuple[int, int, float]:
@@ -63,13 +66,23 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("games", nargs="*", default=tablekit.games())
     args = parser.parse_args()
-    print(f"{'game':10} {'mode':18} {'actions/s':>10} {'games/s':>9} {'clone µs':>9}")
+    print(f"{'game':10} {'mode':18} {'actions/s':>10} {'games/s':>9} {'clone µs':>9}  target")
     for name in args.games:
         clone = clone_micros(name)
         for checked, log, mode in ((True, True, "checked + log"), (True, False, "checked, no log"),
                                    (False, True, "unchecked + log"), (False, False, "unchecked, no log")):
             games, actions, elapsed = random_games(name, args.seconds, checked, log)
-            print(f"{name:10} {mode:18} {actions / elapsed:10,.0f} {games / elapsed:9,.1f} {clone:9.2f}")
+            rate = actions / elapsed
+            print(f"{name:10} {mode:18} {rate:10,.0f} {games / elapsed:9,.1f} {clone:9.2f}  "
+                  f"{_verdict(name, rate) if checked and log else ''}")
+
+
+def _verdict(name: str, rate: float) -> str:
+    """'≥ 50,000 met' / 'not met' against the game's target, or '' when it has none."""
+    target = TARGETS.get(name)
+    if target is None:
+        return ""
+    return f"≥ {target:,}: {'met' if rate >= target else 'NOT met'}"
 
 
 if __name__ == "__main__":

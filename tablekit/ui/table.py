@@ -127,7 +127,12 @@ class GameTable(widgets.VBox):
         self.hints.value = _hint_html(moves)
 
     def _new_game(self, _: Any = None) -> None:
-        self.match = self._new_match(self.seed.value)
+        try:
+            match = self._new_match(self.seed.value)
+        except TablekitError as error:  # e.g. options the game refuses: the match stays
+            self.show_error(f"No new game: {error}")
+            return
+        self.match = match
         self.message.value = self.hints.value = ""
         self.refresh()
 

@@ -127,6 +127,16 @@ class Campaign:
         catalog = catalog or default_catalog()
         return sorted({catalog.villains[v].set for v in self.fated_beaten})
 
+    def lendable_rules(self, villain: str | None = None,
+                       catalog: Catalog | None = None) -> list[str]:
+        """Opened packs with rules cards that may join a game against `villain` (another set)."""
+        catalog = catalog or default_catalog()
+        sets = set(self.collection_sets(catalog))
+        entry = catalog.villains.get(villain or "")
+        facing = entry.set if entry else None
+        return [p.id for v in catalog.villains.values() for p in v.packs
+                if p.rules and p.id in self.opened and v.set in sets and v.set != facing]
+
     def record_game(self, villain: str, won: bool, player_health: int,
                     catalog: Catalog | None = None) -> list[Pack]:
         """Count a finished game; open every Legacy pack whose condition is now met."""

@@ -78,7 +78,8 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
     config = WondersConfig(villain, deck, tuple(picks), coop_villain, coop_deck,
                            tuple(coop_picks), campaign, max_rounds,
                            _check_scenario(scenario) if scenario is not None else None,
-                           _check_borrowed(catalog, progress, borrowed_rules))
+                           _check_borrowed(catalog, progress, borrowed_rules,
+                                           (villain, coop_villain)))
     if coop_villain is None and (coop_deck != "recommended" or tuple(coop_picks)):
         raise ConfigError("wonders: coop_deck and coop_picks need a coop_villain (the second "
                           "player's Villain) [rule wonders.coop]")
@@ -305,17 +306,31 @@ def _check_scenario(layout: Any) -> dict[str, Any]:
     return clean
 
 
-def _check_borrowed(catalog: Catalog, progress: Campaign, borrowed: Any) -> tuple[str, ...]:
-    """Rules cards may join another Villain's game once their Fated Form is beaten."""
+def _check_borrowed(catalog: Catalog, progress: Campaign, borrowed: Any,
+                    faced: tuple[str | None, ...]) -> tuple[str, ...]:
+    """Rules cards may join games against other Villains once their Fated Form is beaten."""
     packs = all_packs(catalog)
     owner = {p.id: v for v in catalog.villains.values() for p in v.packs}
-    sets = set(progress.collection_sets(catalog))
+    lendable = progress.lendable_rules(catalog=catalog)
+    if not isinstance(borrowed, (list, tuple)) or not all(isinstance(p, str) for p in borrowed):
+        raise ConfigError(f"wonders: borrowed_rules must be a list of Legacy pack ids, got "
+                          f"{borrowed!r} [rule wonders.fated-form]")
+    if len(set(borrowed)) < len(borrowed):
+        raise ConfigError(f"wonders: borrowed_rules names a pack twice: {list(borrowed)!r} "
+                          "[rule wonders.fated-form]")
     for pack_id in borrowed:
         if pack_id not in packs or not packs[pack_id].rules:
             raise ConfigError(f"wonders: {pack_id!r} is not a Legacy pack with rules cards "
                               "[rule wonders.fated-form]")
-        if pack_id not in progress.opened or owner[pack_id].set not in sets:
+        if pack_id not in lendable:
             raise ConfigError(f"wonders: {pack_id!r}'s rules can join other games only once it "
                               "is opened and its Villain's Fated Form is beaten "
+                              "[rule wonders.fated-form]")
+        own = [v for v in faced if v in catalog.villains
+               and catalog.villains[v].set == owner[pack_id].set]
+        if own:
+            raise ConfigError(f"wonders: {pack_id!r} belongs to {owner[pack_id].name}'s set, and "
+                              f"{catalog.villains[own[0]].name} is that set's own Villain: rules "
+                              "cards are borrowed only against other Villains "
                               "[rule wonders.fated-form]")
     return tuple(borrowed)

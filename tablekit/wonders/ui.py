@@ -66,8 +66,12 @@ class WondersTable(GameTable):
 
     def _make_match(self, seed: int, villain: str) -> Match:
         picks = {"picks": self.picks} if self.deck == "picked" else {}
+        options = dict(self.options)
+        if "borrowed_rules" in options:  # a borrowed pack joins only where the campaign lends it
+            lendable = self.campaign.lendable_rules(villain)
+            options["borrowed_rules"] = [p for p in options["borrowed_rules"] if p in lendable]
         return new_game("wonders", seed=seed, villain=villain, deck=self.deck,
-                        campaign=self.campaign.to_json(), **picks, **self.options)
+                        campaign=self.campaign.to_json(), **picks, **options)
 
     def _fresh(self, seed: int) -> Match:
         return self._make_match(seed, self.villain.value)

@@ -28,12 +28,17 @@ class CampaignPanel(widgets.VBox):
         self.upgrade = widgets.Dropdown(options=UPGRADES, description="Upgrade",
                                         layout=widgets.Layout(width="260px"))
         self.upgrade_button = _button("Apply upgrade", "arrow-up", self.apply_upgrade)
+        self.borrowed = widgets.SelectMultiple(description="Borrow rules", rows=2,
+                                               layout=widgets.Layout(width="360px"))
+        self.borrowed.add_class("tk-borrowed-rules")
+        self.borrowed.observe(self.borrow, names="value")
         self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="360px"))
         self.save_button = _button("Save campaign", "save", self.save)
         self.load_button = _button("Load campaign", "folder-open", self.load)
         super().__init__([widgets.HTML("<b>Campaign</b>"), self.summary,
                           widgets.HBox([self.record_button]),
                           widgets.HBox([self.card, self.upgrade, self.upgrade_button]),
+                          self.borrowed,
                           widgets.HBox([self.path, self.save_button, self.load_button]), self.message])
         self.add_class("tk-campaign")
         table.on_refresh(lambda _: self.refresh())
@@ -73,6 +78,17 @@ class CampaignPanel(widgets.VBox):
         self._say(f"{self.upgrade.value} is now on {self.card.value}: it counts from the next game.")
         self.refresh()
 
+    def borrow(self, _: Any = None) -> None:
+        """Lend the chosen rules cards to the next games against other Villains."""
+        chosen = list(self.borrowed.value)
+        if chosen == list(self.table.options.get("borrowed_rules", [])):
+            return
+        self.table.options["borrowed_rules"] = chosen
+        packs = all_packs(default_catalog())
+        names = ", ".join(packs[p].name for p in chosen)
+        self._say(f"From the next game against another Villain, the rules of {names} join it."
+                  if chosen else "No borrowed rules in the next games.")
+
     def save(self, _: Any = None) -> None:
         """Write the campaign file."""
         try:
@@ -107,6 +123,20 @@ class CampaignPanel(widgets.VBox):
             ids = [c for _, c in cards]
             self.card.value = current if current in ids else (ids[0] if ids else None)
         self.upgrade_button.disabled = self.campaign.upgrades_due <= 0
+        self._refresh_borrowed()
+
+    def _refresh_borrowed(self) -> None:
+        packs = all_packs(default_catalog())
+        lendable = [(packs[p].name, p) for p in self.campaign.lendable_rules()]
+        if list(self.borrowed.options) != lendable:
+            ids = {pack_id for _, pack_id in lendable}
+            kept = tuple(v for v in self.borrowed.value if v in ids)
+            self.borrowed.options = lendable
+            self.borrowed.value = kept
+        self.borrowed.disabled = not lendable
+        self.borrowed.tooltip = ("Rules cards of a beaten Fated Form's set, for games against "
+                                 "other Villains" if lendable else
+                                 "Beat a Fated Form to borrow its rules cards")
 
     def _say(self, text: str, error: bool = False, escaped: bool = False) -> list[Pack]:
         body = text if escaped else escape(text)

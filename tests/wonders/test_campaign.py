@@ -134,3 +134,33 @@ def test_beaten_fated_form_lends_its_rules_cards():
         tablekit.new_game("wonders", campaign=campaign, borrowed_rules=["cullin-menagerie"])
     again = tablekit.load_game(match.to_json())
     assert again.digest() == match.digest()
+
+
+def test_rules_cards_are_lent_only_to_other_villains():
+    campaign = Campaign(opened=["cullin-decree", "cullin-crown", "cullin-menagerie"])
+    assert campaign.lendable_rules() == []
+    campaign.record_game("cullin-fated", won=True, player_health=5)
+    assert campaign.lendable_rules() == ["cullin-decree"]  # the only pack with rules cards
+    assert campaign.lendable_rules("morwen") == ["cullin-decree"]
+    assert campaign.lendable_rules("cullin") == campaign.lendable_rules("cullin-fated") == []
+    for villain in ("cullin", "cullin-fated"):
+        with pytest.raises(ConfigError, match="only against other Villains"):
+            tablekit.new_game("wonders", villain=villain, campaign=campaign,
+                              borrowed_rules=["cullin-decree"])
+    with pytest.raises(ConfigError, match="only against other Villains"):
+        tablekit.new_game("wonders", villain="morwen", coop_villain="cullin", campaign=campaign,
+                          borrowed_rules=["cullin-decree"])
+
+
+@pytest.mark.parametrize("borrowed, problem", [
+    ("cullin-decree", "list of Legacy pack ids"),
+    ([["cullin-decree"]], "list of Legacy pack ids"),
+    (["cullin-decree", "cullin-decree"], "names a pack twice"),
+])
+def test_malformed_borrowed_rules_are_refused(borrowed, problem):
+    campaign = Campaign(opened=["cullin-decree", "cullin-crown"], fated_beaten=["cullin-fated"])
+    with pytest.raises(ConfigError, match=problem):
+        tablekit.new_game("wonders", villain="grak", campaign=campaign, borrowed_rules=borrowed)
+    match = tablekit.new_game("wonders", villain="grak", campaign=campaign,
+                              borrowed_rules=["cullin-decree"])
+    assert ("minion-strength", 1) in match.state.boards[0].rules

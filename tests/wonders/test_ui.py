@@ -117,6 +117,35 @@ def test_campaign_records_a_win_opens_packs_and_unlocks_the_fated_form(tmp_path)
     assert wolf.player.strength == 4
 
 
+def test_campaign_panel_lends_a_beaten_fated_forms_rules_to_other_villains(tmp_path):
+    table = WondersTable(seed=1, campaign=Campaign(opened=["cullin-decree", "cullin-crown"]))
+    panel = CampaignPanel(table, tmp_path / "campaign.json")
+    assert panel.borrowed.disabled and not panel.borrowed.options
+    table.campaign.record_game("cullin-fated", won=True, player_health=5)
+    panel.refresh()
+    assert not panel.borrowed.disabled
+    assert [p for _, p in panel.borrowed.options] == ["cullin-decree"]
+    panel.borrowed.value = ("cullin-decree",)
+    assert "From the next game against another Villain" in panel.message.value
+    own = table.state.boards[0].rules
+    table.new_game(seed=2, villain="morwen")
+    assert ("minion-strength", 1) in table.state.boards[0].rules
+    table.new_game(seed=2, villain="cullin")  # his own pack: counted once, not borrowed twice
+    assert table.state.boards[0].rules == own
+    panel.borrowed.value = ()
+    table.new_game(seed=2, villain="morwen")
+    assert ("minion-strength", 1) not in table.state.boards[0].rules
+
+
+def test_a_new_game_the_rules_refuse_keeps_the_match_and_says_why():
+    table = WondersTable(seed=1)
+    before = table.match
+    table.options["max_rounds"] = 0
+    table.new_game(seed=5)
+    assert table.match is before and "No new game" in table.message.value
+    assert "max_rounds" in table.message.value
+
+
 def test_campaign_save_and_load_round_trip(tmp_path):
     path = tmp_path / "campaign.json"
     first = WondersTable(seed=1, campaign=Campaign(opened=["cullin-crown"], upgrades_due=1))
