@@ -309,15 +309,16 @@ def _check_scenario(layout: Any) -> dict[str, Any]:
 def _check_borrowed(catalog: Catalog, progress: Campaign, borrowed: Any,
                     faced: tuple[str | None, ...]) -> tuple[str, ...]:
     """Rules cards may join games against other Villains once their Fated Form is beaten."""
-    packs = all_packs(catalog)
-    owner = {p.id: v for v in catalog.villains.values() for p in v.packs}
-    lendable = progress.lendable_rules(catalog=catalog)
     if not isinstance(borrowed, (list, tuple)) or not all(isinstance(p, str) for p in borrowed):
         raise ConfigError(f"wonders: borrowed_rules must be a list of Legacy pack ids, got "
                           f"{borrowed!r} [rule wonders.fated-form]")
+    if not borrowed:
+        return ()
     if len(set(borrowed)) < len(borrowed):
         raise ConfigError(f"wonders: borrowed_rules names a pack twice: {list(borrowed)!r} "
                           "[rule wonders.fated-form]")
+    packs = all_packs(catalog)
+    lendable = progress.lendable_rules(catalog=catalog)
     for pack_id in borrowed:
         if pack_id not in packs or not packs[pack_id].rules:
             raise ConfigError(f"wonders: {pack_id!r} is not a Legacy pack with rules cards "
@@ -326,11 +327,9 @@ def _check_borrowed(catalog: Catalog, progress: Campaign, borrowed: Any,
             raise ConfigError(f"wonders: {pack_id!r}'s rules can join other games only once it "
                               "is opened and its Villain's Fated Form is beaten "
                               "[rule wonders.fated-form]")
-        own = [v for v in faced if v in catalog.villains
-               and catalog.villains[v].set == owner[pack_id].set]
+        own = [v for v in faced if v and pack_id not in progress.lendable_rules(v, catalog)]
         if own:
-            raise ConfigError(f"wonders: {pack_id!r} belongs to {owner[pack_id].name}'s set, and "
-                              f"{catalog.villains[own[0]].name} is that set's own Villain: rules "
-                              "cards are borrowed only against other Villains "
+            raise ConfigError(f"wonders: {pack_id!r} comes from {catalog.villains[own[0]].name}'s "
+                              "own set: rules cards are borrowed only against other Villains "
                               "[rule wonders.fated-form]")
     return tuple(borrowed)
