@@ -1,4 +1,4 @@
-"""The Runes of Wyrd rule book: loads, covers every id the code uses, and is in our own words."""
+"""The Runes of Wyrd rule book loads and covers every rule id the code uses (own words: contract tests)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import tablekit
 from tablekit.core.rulebook import load_rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-RULEBOOK_TEXT = Path("/work/shared/rules/runes-of-wyrd.txt")
 
 
 def test_rule_book_loads_with_sections() -> None:
@@ -28,15 +27,3 @@ def test_every_rule_id_in_the_code_is_in_the_book() -> None:
         used |= set(re.findall(r'"(runes\.[a-z-]+)"', path.read_text()))
     used |= {f"runes.wish-{kind}" for kind in ("include", "exclude", "hero")}
     assert used and used <= set(book), sorted(used - set(book))
-
-
-def test_summaries_are_not_copied_from_the_rulebook() -> None:
-    if not RULEBOOK_TEXT.exists():  # the rulebook lives outside the repository
-        return
-    words = re.findall(r"[a-z']+", RULEBOOK_TEXT.read_text().lower())
-    runs = {tuple(words[i:i + 7]) for i in range(len(words) - 6)}
-    for rule in tablekit.rules("runes").values():
-        mine = re.findall(r"[a-z']+", rule.summary.lower())
-        copied = [" ".join(mine[i:i + 7]) for i in range(len(mine) - 6)
-                  if tuple(mine[i:i + 7]) in runs]
-        assert not copied, (rule.id, copied)

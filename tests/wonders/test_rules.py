@@ -345,11 +345,25 @@ def test_coop_two_boards_pass_and_win_together():
     assert match.to_move == 1
     match.apply(PassCard(NONE))
     assert given in state.boards[1].hand and given not in state.boards[0].hand
-    # one Villain beaten alone stays at 1; both together win
+    # one Villain beaten alone stays at 1 (checked when both players' turns are over)
     state.boards[0].villain_health = 0
     match.apply(EndTurn())
-    match.apply(EndTurn()) if match.to_move == 1 and state.phase == "play" else None
-    assert state.boards[0].villain_health >= 1
+    assert match.to_move == 1
+    events = match.apply(EndTurn())
+    stays = [e.text for e in events if e.rule == "wonders.coop-win"]
+    assert stays == [f"{state.boards[0].villain_name} fell before its partner's Villain and "
+                     "stays at 1"]
+    assert not match.is_over and state.boards[0].villain_health >= 1
+
+
+def test_coop_check_keeps_a_villain_beaten_alone_at_exactly_1():
+    from tablekit.wonders.effects import coop_check
+    state = tablekit.new_game("wonders", seed=6, coop_villain="grak").state
+    state.boards[1].villain_health = -3
+    events = Events()
+    coop_check(state, events)
+    assert state.boards[1].villain_health == 1 and state.boards[0].villain_health > 1
+    assert state.result is None and [e.rule for e in events.items] == ["wonders.coop-win"]
 
 
 def test_coop_both_villains_down_on_the_same_turn_wins():
