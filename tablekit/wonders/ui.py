@@ -17,14 +17,13 @@ from tablekit.core.registry import new_game
 from tablekit.ui.html import STYLE
 from tablekit.ui.table import GameTable
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
-from tablekit.wonders.advisor import layout_actions
+from tablekit.wonders.advisor import advise, layout_actions
 from tablekit.wonders.battle import BattleLayout
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import default_catalog
 from tablekit.wonders.rules import lineup_choices
 from tablekit.wonders.state import State
 from tablekit.wonders.ui_board import board_html, layouts_html
-from tablekit.wonders.ui_lines import consistent_layouts
 
 ACTION_CSS = {Keep: "tk-act-setup", Mulligan: "tk-act-setup", PlayCard: "tk-act-play",
               Attack: "tk-act-attack", EndTurn: "tk-act-end", Choose: "tk-act-choose",
@@ -206,7 +205,7 @@ class BattleLinesChooser(widgets.VBox):
         if state.lineup is None or self.table.match.is_over:
             self.layouts, self.layout.display = [], "none"
             return
-        self.layouts = consistent_layouts(state, ADVICE_SHOWN)
+        self.layouts = advise(state, ADVICE_SHOWN)
         self.layout.display = ""
         self.info.value = STYLE + layouts_html(state, self.layouts[:ADVICE_SHOWN])
         self.picks.children = [self._pick_button(i, lay)

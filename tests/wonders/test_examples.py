@@ -119,3 +119,21 @@ def test_advisor_on_the_live_example_c_picks_layout_3():
         GAME.apply(state, action)
     assert names(state.boards[0].player_minions) == ["Hungry Wolf"]
     assert state.boards[0].villain_minions == []
+
+
+def test_advisor_keeps_a_place_chosen_by_hand_and_its_actions_set_that_layout():
+    from tablekit.wonders.advisor import advise, layout_actions
+    state = scenario(villain="morwen", villain_minions=["forest-troll", "pixie-cavalry"],
+                     player_minions=["pixie-mesmerist", "treant-shepherd", "hungry-wolf"],
+                     draw=["poison-toad", "stag-charger"])
+    GAME.apply(state, EndTurn())
+    GAME.apply(state, Place(uid_of(state, "Forest Troll", "villain")))  # not the book's best
+    layouts = advise(state, limit=None)
+    assert layouts and all(lay.villain_order[0] == "Forest Troll" for lay in layouts)
+    assert len(layouts) == 2 * 2  # the other two Villain minions × the tied Treant and Wolf
+    best = layouts[0]
+    lineup = state.lineup
+    wanted = [uid_of(state, n, "villain") for n in best.villain_order]
+    for action in layout_actions(state, best):
+        GAME.apply(state, action)
+    assert state.lineup is None and lineup.villain_order == wanted  # the very layout advised

@@ -258,13 +258,18 @@ def test_buttons_that_would_read_alike_say_which_minion():
 
 
 def test_after_a_hand_placed_minion_the_chooser_ranks_the_completions_exactly():
-    from tablekit.wonders.advisor import advise
-    from tablekit.wonders.ui_lines import consistent_layouts
+    from tablekit.wonders.advisor import advise, as_fighters, lineup_minions
+    from tablekit.wonders.battle import BattleCriterion, best_battle_lines
     table = WondersTable(match=example_c())
     table.click("End your turn")
     table.click("Battle Lines: Pixie Cavalry next")
-    every = [lay for lay in advise(table.state, limit=None) if lay.villain_indices[0] == 0]
-    mine = consistent_layouts(table.state, limit=len(every))
+    players, villains = lineup_minions(table.state)
+    criterion = BattleCriterion(player_health=table.state.boards[0].player_health)
+    every = [lay for lay in best_battle_lines(as_fighters(players), as_fighters(villains),
+                                              criterion, limit=None)
+             if lay.villain_indices[0] == 0]
+    mine = advise(table.state, limit=len(every))
+    assert [lay.report.fallen for lay in mine] == [lay.report.fallen for lay in every]
     assert [(lay.villain_order, lay.player_order, lay.score) for lay in mine] == \
         [(lay.villain_order, lay.player_order, lay.score) for lay in every]
 
