@@ -26,16 +26,17 @@ def scenario(villain: str = "cullin", hand: Sequence[str] = (),
     catalog = default_catalog()
     entry = catalog.villains[villain]
     table: list[CardSpec] = []
-
-    def make(card_id: str) -> int:
-        card = catalog.cards[card_id]
-        table.append(compile_card(len(table), card, False, card.player, card.villain))
-        return len(table) - 1
-
     board = Board()
     board.villain, board.villain_name = entry.id, entry.name
     board.villain_max = entry.health
     board.rules = tuple((rule.op, rule.n) for rule in entry.rules)
+    bonus = board.rule("minion-strength")  # as in a dealt game: on every card's Villain half
+
+    def make(card_id: str) -> int:
+        card = catalog.cards[card_id]
+        table.append(compile_card(len(table), card, False, card.player, card.villain, bonus))
+        return len(table) - 1
+
     board.villain_health = villain_health if villain_health is not None else entry.health
     board.player_max = entry.player_health
     board.player_health = player_health if player_health is not None else entry.player_health

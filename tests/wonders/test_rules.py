@@ -446,3 +446,15 @@ def test_pack_rules_cards_are_announced():
     match = tablekit.new_game("wonders", campaign={"format": "tablekit-wonders-campaign",
                                                    "version": 1, "opened": ["cullin-decree"]})
     assert sum(e.rule == "wonders.special-rules" for e in match.log) == 2
+
+
+def test_a_set_position_applies_the_villains_minion_strength_rule_as_a_dealt_game_does():
+    state = scenario(villain="cullin-fated", villain_minions=["forest-troll"],
+                     hand=["forest-troll"])
+    troll = state.boards[0].villain_minions[0]
+    dealt = tablekit.new_game("wonders", seed=1, villain="cullin-fated",
+                              campaign={"format": "tablekit-wonders-campaign", "version": 1,
+                                        "opened": ["cullin-crown"]}).state
+    dealt_troll = next(c for c in dealt.table if c.id == "forest-troll")
+    assert troll.strength == dealt_troll.villain.strength == 6  # 5 printed + 1
+    assert state.table[state.boards[0].hand[0]].player.strength == dealt_troll.player.strength
