@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 from solvers.runes_explain import Conflict, Wish, explain_infeasible
 from solvers.runes_order import Arrangement, Goal, best_arrangements
 from tablekit.core.errors import ConfigError
-from tablekit.runes.cards import HEROES, Card, check_collection
+from tablekit.runes.cards import HEROES, Card, cards_by_id, check_collection
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.odds import chapter_precedence, first_probability
 from tablekit.runes.preparation import CHAPTER_SIZE, Plan, PrepOptions, Slot, wyrd_points_spent
@@ -90,7 +90,7 @@ def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ConfigError(f"k (how many best decks) must be a whole number ≥ 1, not {k!r}")
     owned = check_collection(collection)
-    cards = {card.id: card for card in owned}
+    cards = cards_by_id(owned)
     value = _card_values(values, cards)
     wishes = _wishes(must_include, exclude, hero, cards)
     pairs = _synergy(synergy or {}, cards)
@@ -137,7 +137,7 @@ class _DeckModel:
                  arrangements: Mapping[frozenset[str], Arrangement], wishes: Sequence[Wish]) -> None:
         model = self.model = cp_model.CpModel()
         self.copies = {c.id: model.new_int_var(0, usable[c], f"copies[{c.id}]") for c in keep}
-        by_id = {c.id: c for c in keep}
+        by_id = cards_by_id(keep)
         # Build: exactly twenty cards.
         model.add(sum(self.copies.values()) == DECK_SIZE)
         # Rarity: the cumulative limits on premium cards.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from tablekit.runes.cards import HERO_NAMES, Card
+from tablekit.runes.cards import HERO_NAMES, Card, cards_by_id
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 
 RULE_IDS = ("runes.deck-size", "runes.copy-limit", "runes.owned", "runes.unique",
@@ -93,7 +93,7 @@ def _counted_clashes(wishes: Sequence[Wish], owned: Mapping[Card, int]
     alone, a card both included and excluded, or outside the chosen hero). The search above
     reports disjoint conflicts; these name the wishes it left unmentioned because their clash
     shares a wish with a conflict already found."""
-    cards = {card.id: card for card in owned}
+    cards = cards_by_id(owned)
     includes = [w for w in wishes if w.kind == "include"]
     found: list[tuple[tuple[str, ...], tuple[Wish, ...]]] = []
     for rule, rarities, limit, _ in RARITY_LIMITS:
@@ -156,7 +156,7 @@ def _model(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_of: Mapping[s
            ) -> tuple[cp_model.CpModel, dict[str, cp_model.IntVar], list[cp_model.IntVar],
                       dict[str, cp_model.IntVar]]:
     model = cp_model.CpModel()
-    cards = {card.id: card for card in owned}
+    cards = cards_by_id(owned)
     copies = {cid: model.new_int_var(0, DECK_SIZE, f"copies[{cid}]") for cid in cards}
     rule_lits = {rule: model.new_bool_var(rule) for rule in RULE_IDS}
     # Build: exactly twenty cards.
@@ -255,7 +255,7 @@ def _fewest_drops(owned: Mapping[Card, int], wishes: Sequence[Wish],
 
 def _message(rules: tuple[str, ...], wishes: tuple[Wish, ...], owned: Mapping[Card, int],
              largest: int) -> str:
-    cards = {card.id: card for card in owned}
+    cards = cards_by_id(owned)
     includes = [w for w in wishes if w.kind == "include"]
     parts = []
     for rule, rarities, limit, label in RARITY_LIMITS:

@@ -124,7 +124,7 @@ def parse_pool(label: str, data: Mapping[str, Any]) -> dict[str, Card]:
     cards = parse_cards(label, data.get("card"), Card)
     require_unique(label, cards, "id")
     require_unique(label, cards, "name")
-    return {card.id: card for card in cards}
+    return cards_by_id(cards)
 
 
 def load_pool(path: str | Path = SAMPLE_POOL) -> dict[str, Card]:

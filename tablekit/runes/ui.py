@@ -16,7 +16,7 @@ from plotly.subplots import make_subplots
 
 from solvers.runes import BuildResult, Goal, build_deck
 from tablekit.core.errors import TablekitError
-from tablekit.runes.cards import HERO_NAMES, HEROES, Card
+from tablekit.runes.cards import HERO_NAMES, HEROES, Card, cards_by_id
 from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
 from tablekit.runes.odds import chapter_positions, chapter_precedence, sample_positions
 from tablekit.runes.preparation import (
@@ -152,7 +152,7 @@ class DeckChecker(widgets.VBox):
 
     def __init__(self, collection: Mapping[Card, int], start: Sequence[Card] = ()) -> None:
         self.collection = dict(collection)
-        self.cards = {card.id: card for card in collection}
+        self.cards = cards_by_id(collection)
         self.deck: list[Card] = list(start)
         self.violations: list[Violation] = []
         options = sorted(((f"{c.name} ({c.rarity.value} {c.type.value}"
@@ -264,7 +264,7 @@ class DeckBuilder(widgets.VBox):
         self.collection_choice = widgets.Dropdown(options=list(choices), description="collection")
         self.collection = next(iter(choices.values()))
         self.collection_choice.observe(self._pick_collection, names="value")
-        self.cards = {card.id: card for c in choices.values() for card in c}
+        self.cards = cards_by_id(card for c in choices.values() for card in c)
         collection = {card: 1 for card in self.cards.values()}
         self.seed = seed
         self.goals: list[Goal] = []

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import tablekit
 from solvers.runes import BuildResult
-from tablekit.runes.cards import Card, Rarity
+from tablekit.runes.cards import Card, Rarity, cards_by_id
 from tablekit.runes.deck import Violation, rarity_counts
 from tablekit.runes.odds import chapter_positions
 from tablekit.runes.preparation import MAX_INITIATIVE, Plan, Shuffle, initiative_cost
@@ -165,11 +165,11 @@ def plan_html(result: BuildResult, cards: Mapping[str, Card]) -> str:
 
 def alternatives_html(result: BuildResult, cards: Mapping[str, Card] | None = None) -> str:
     """The k best decks: value and the cards that differ from the best."""
-    cards = {**(cards or {}), **{c.id: c for c in result.cards}}  # a copy: never the caller's
+    cards = {**(cards or {}), **cards_by_id(result.cards)}  # a copy: never the caller's
     best = Counter(c.id for c in result.cards)
     rows = [f"<tr><td>1</td><td>{float(result.objective):.3f}</td><td>the deck above</td></tr>"]
     for rank, alt in enumerate(result.alternatives, start=2):
-        cards.update({c.id: c for c in alt.cards})
+        cards.update(cards_by_id(alt.cards))
         other = Counter(c.id for c in alt.cards)
         rows.append(f"<tr><td>{rank}</td><td>{float(alt.objective):.3f}</td>"
                     f"<td>in: {_counted(other - best, cards)}<br>out: "
