@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 from tablekit.core.simulate import Estimate, simulate
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import CardEntry, Half, default_catalog
-from tablekit.wonders.setup import COLLECTION_SIZE
+from tablekit.wonders.setup import COLLECTION_SIZE, recommended_collection
 
 VALUE_SCALE = 100  # card values are floats; the model uses integers
 
@@ -176,12 +176,9 @@ def validate_deck(problem: DeckProblem, picks: Sequence[str]) -> list[str]:
     return problems
 
 
-def recommended_deck(villain: str) -> list[str]:
-    """The recommended-colour deck of a Villain, as card ids."""
-    catalog = default_catalog()
-    colour = catalog.villains[villain].colour
-    pool = [c.id for c in catalog.collection() if c.set == colour for _ in range(c.copies)]
-    return pool[:COLLECTION_SIZE]
+def recommended_deck(villain: str, campaign: Campaign | None = None) -> list[str]:
+    """The recommended-colour deck of a Villain (in a campaign), as card ids."""
+    return recommended_collection(villain, campaign)
 
 
 def win_rate(villain: str, picks: Sequence[str], games: int, seed: int = 0,
@@ -218,7 +215,7 @@ def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighb
         values = _update_values(values, decks, rates, step)
     best = max(history, key=lambda entry: entry[1])[0]
     final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign)
-    baseline = win_rate(problem.villain, recommended_deck(problem.villain), final_games,
+    baseline = win_rate(problem.villain, recommended_deck(problem.villain, campaign), final_games,
                         f"{seed}/final", agent, executor, campaign)
     return Improvement(best, final, baseline, values, history)
 

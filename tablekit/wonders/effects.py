@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tablekit.core.game import Events
 from tablekit.wonders.battle import Fighter
+from tablekit.wonders.cards import CHOSEN_TARGETS
 from tablekit.wonders.state import NONE, VILLAIN, Board, Minion, State
 
 SIDE_NAME = {"P": "Player", "V": "Villain"}
@@ -156,17 +157,6 @@ def choice_options(state: State, index: int, side: str, uid: int, effect: tuple)
     return [m.uid for m in allies if not _has(m, op)]
 
 
-def needed_choice(state: State, index: int, side: str, uid: int, part: str,
-                  bullet_no: int) -> tuple | None:
-    """The chosen-target effect of a bullet, if it has one."""
-    card = state.table[uid]
-    half = card.player if side == "P" else card.villain
-    for effect in half.bullets(part)[bullet_no]:
-        if effect[2] in _CHOSEN:
-            return effect
-    return None
-
-
 def _step_bullets(state: State, frame: list, events: Events) -> None:
     _, index, side, uid, part, bullet_no, preset = frame
     card = state.table[uid]
@@ -176,7 +166,7 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
         state.work.pop()
         return
     bullet = bullets[bullet_no]
-    choice = None  # as `needed_choice`, without looking the bullet up again
+    choice = None  # the bullet's chosen-target effect, if it has one
     for effect in bullet:
         if effect[2] in _CHOSEN:
             choice = effect
@@ -210,7 +200,7 @@ def _step_bullets(state: State, frame: list, events: Events) -> None:
             return
 
 
-_CHOSEN = frozenset(("foe", "foe-minion", "ally-minion"))
+_CHOSEN = frozenset(CHOSEN_TARGETS)
 _PART_NAME = {"play": "PLAY", "death": "DEATH", "text": "spell"}
 _TEXT_RULE = {"play": "wonders.play-text", "death": "wonders.death-text",
               "text": "wonders.spell-text"}
@@ -221,7 +211,7 @@ def _feasible(state: State, index: int, side: str, uid: int, bullet: tuple,
     board = state.boards[index]
     foes = board.villain_minions if side == "P" else board.player_minions
     for op, _, where in bullet:
-        if where in ("foe", "foe-minion", "ally-minion") and target == NONE:
+        if where in _CHOSEN and target == NONE:
             return False
         if op == "draw" and not can_draw(board):
             return False

@@ -14,6 +14,7 @@ from tablekit.wonders.actions import (
     Place,
     PlayCard,
 )
+from tablekit.wonders.game import _same_card
 from tablekit.wonders.state import VILLAIN, State
 
 LEGAL_RULES = {Keep: "wonders.mulligan", Mulligan: "wonders.mulligan",
@@ -95,8 +96,7 @@ def _identical_copy(game: Any, state: State, action: PlayCard) -> int | None:
         if type(offered) is not PlayCard or offered.card == action.card:
             continue
         twin = state.table[offered.card]
-        if twin.id == card.id and twin.player == card.player and twin.villain == card.villain \
-                and offered.target == action.target:
+        if twin.id == card.id and _same_card(twin, card) and offered.target == action.target:
             return offered.card
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tablekit.core.game import Events
 from tablekit.wonders.battle import BattleReport, _fight, _killing_attacker
-from tablekit.wonders.effects import damage_hero, destroy_all
+from tablekit.wonders.effects import _drop_shield_card, damage_hero, destroy_all
 from tablekit.wonders.state import LineUp, Minion, State
 
 
@@ -90,7 +90,4 @@ def _use_shield(state: State, index: int, minion: Minion, events: Events) -> Non
     minion.shield = False
     events.add("wonders.shield", "{m}'s Shield takes the first hit and is used up",
                m=minion.name)
-    if minion.shield_card >= 0:
-        minion.attached.remove(minion.shield_card)
-        state.boards[index].discard.append(minion.shield_card)
-        minion.shield_card = -1
+    _drop_shield_card(state, index, minion)

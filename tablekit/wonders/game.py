@@ -26,7 +26,7 @@ from tablekit.wonders.actions import (
 )
 from tablekit.wonders.cards import DATA
 from tablekit.wonders.setup import WondersConfig, initial_state, make_config
-from tablekit.wonders.state import NONE, VILLAIN, Minion, State
+from tablekit.wonders.state import MAX_ROUNDS, NONE, VILLAIN, Minion, State
 
 
 class WondersGame(Game):
@@ -47,7 +47,7 @@ class WondersGame(Game):
     def make_config(self, villain: str = "cullin", deck: str = "recommended",
                     picks: Any = (), coop_villain: str | None = None,
                     coop_deck: str = "recommended", coop_picks: Any = (),
-                    campaign: Any = None, max_rounds: int = 60,
+                    campaign: Any = None, max_rounds: int = MAX_ROUNDS,
                     scenario: Any = None, borrowed_rules: Any = ()) -> WondersConfig:
         """Check the options; see `tablekit.wonders.setup.make_config`."""
         return make_config(villain, deck, picks, coop_villain, coop_deck, coop_picks, campaign,
@@ -123,7 +123,7 @@ class WondersGame(Game):
             if half.choice is None and not cost:
                 actions.append(_new(PlayCard, (uid, NONE, (), card.name)))
                 continue
-            targets = _play_targets(state, board, uid)
+            targets = _play_targets(state, uid)
             payments = _payments(state, [u for u in hand if u != uid], cost) if cost else [()]
             for paid in payments:
                 for target in targets:
@@ -254,23 +254,19 @@ def _target_name(state: State, target: int) -> str:
     return state.table[target].name
 
 
-def _play_targets(state: State, board: Any, uid: int) -> list[int]:
+def _play_targets(state: State, uid: int) -> list[int]:
     half = state.table[uid].player
     if half.choice is None:
         return [NONE]
     part = "play" if half.is_minion else "text"
-    for number, bullet in enumerate(half.bullets(part)):
+    for bullet in half.bullets(part):
         for effect in bullet:
             if effect[2] == half.choice:
-                options = R.choice_options(state, state.player, "P", uid, effect)
-                del number
-                return options or [NONE]
+                return R.choice_options(state, state.player, "P", uid, effect) or [NONE]
     return [NONE]
 
 
 def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...]]:
-    if cost == 0:
-        return [()]
     kinds = _copy_kinds(state, others)
     found: dict[tuple[str, ...], tuple[int, ...]] = {}
     for paid in combinations(sorted(others), cost):

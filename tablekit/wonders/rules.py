@@ -29,7 +29,6 @@ from tablekit.wonders.effects import (  # noqa: F401  (re-exported: the rules' s
     fighter,
     heal_hero,
     hurt,
-    needed_choice,
     take_top,
 )
 from tablekit.wonders.fight import step_battle

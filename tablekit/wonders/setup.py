@@ -12,7 +12,14 @@ from tablekit.core.game import Events
 from tablekit.wonders.campaign import Campaign, all_packs, upgraded_halves
 from tablekit.wonders.cards import CardEntry, Catalog, default_catalog
 from tablekit.wonders.rules import draw_to_hand
-from tablekit.wonders.state import Board, CardSpec, HalfSpec, State, compile_half
+from tablekit.wonders.state import (
+    MAX_ROUNDS,
+    Board,
+    CardSpec,
+    HalfSpec,
+    State,
+    compile_half,
+)
 
 DECK_METHODS = ("recommended", "picked", "random")
 COLLECTION_SIZE = 28
@@ -30,7 +37,7 @@ class WondersConfig:
     coop_deck: str = "recommended"
     coop_picks: tuple[str, ...] = ()
     campaign: dict[str, Any] | None = field(default=None, hash=False)
-    max_rounds: int = 60
+    max_rounds: int = MAX_ROUNDS
     scenario: dict[str, Any] | None = field(default=None, hash=False)
     borrowed_rules: tuple[str, ...] = ()
 
@@ -54,7 +61,7 @@ def make_config(villain: str = "cullin", deck: str = "recommended",
                 picks: list[str] | tuple[str, ...] = (), coop_villain: str | None = None,
                 coop_deck: str = "recommended", coop_picks: list[str] | tuple[str, ...] = (),
                 campaign: Campaign | dict[str, Any] | None = None,
-                max_rounds: int = 60, scenario: dict[str, Any] | None = None,
+                max_rounds: int = MAX_ROUNDS, scenario: dict[str, Any] | None = None,
                 borrowed_rules: list[str] | tuple[str, ...] = ()) -> WondersConfig:
     """Check the options: Villain (and co-op partner's), draw-pile method, picks, campaign.
 
@@ -182,7 +189,7 @@ def _deal_board(catalog: Catalog, progress: Campaign, villain_id: str, method: s
     chosen = _choose_collection(catalog, progress, villain.colour, method, picks, rng,
                                 villain.set)
     seen: set[str] = set()
-    for entry in [e for e, _ in own] + chosen:
+    for entry in own + chosen:
         first = entry.id not in seen
         seen.add(entry.id)
         upgrade = progress.upgrades.get(entry.id) if first and entry.upgrade_slot else None
@@ -209,26 +216,36 @@ def _compiled(card_id: str, upgrade: str | None, bonus: int) -> tuple[HalfSpec, 
     """Both halves of a sample-set card, upgraded and compiled (cached: set-up is hot)."""
     entry = default_catalog().cards[card_id]
     player, villain = upgraded_halves(entry, upgrade)
-    return compile_half(player), compile_half(villain, bonus if villain.kind == "minion" else 0)
+    return compile_half(player), compile_half(villain, bonus)  # the bonus counts for minions only
 
 
-def _instances(entries: list[CardEntry]) -> list[tuple[CardEntry, int]]:
-    return [(e, copy) for e in entries for copy in range(e.copies)]
+def _instances(entries: list[CardEntry]) -> list[CardEntry]:
+    """Each entry once per copy."""
+    return [e for e in entries for _ in range(e.copies)]
 
 
 def _collection(catalog: Catalog, progress: Campaign) -> list[CardEntry]:
     return catalog.collection(progress.opened, progress.collection_sets(catalog))
 
 
+def recommended_collection(villain_id: str, campaign: Campaign | None = None) -> list[str]:
+    """The 28 collection cards the recommended-colour method brings against a Villain (ids)."""
+    catalog = default_catalog()
+    villain = catalog.villains[villain_id]
+    return [e.id for e in _choose_collection(catalog, campaign or Campaign(), villain.colour,
+                                             "recommended", (), None, villain.set)]
+
+
 def _choose_collection(catalog: Catalog, progress: Campaign, colour: str, method: str,
-                       picks: tuple[str, ...], rng: random.Random,
+                       picks: tuple[str, ...], rng: random.Random | None,
                        villain_set: str = "") -> list[CardEntry]:
     # a beaten Fated Form's set is in the collection, but against that same Villain every one of
     # its cards is already in the draw pile: no copy is left to add
-    pool = [e for e, _ in _instances(_collection(catalog, progress)) if e.set != villain_set]
+    pool = [e for e in _instances(_collection(catalog, progress)) if e.set != villain_set]
     if method == "recommended":
         return [e for e in pool if e.set == colour][:COLLECTION_SIZE]
     if method == "random":
+        assert rng is not None
         order = list(range(len(pool)))
         rng.shuffle(order)
         return [pool[i] for i in sorted(order[:COLLECTION_SIZE])]

@@ -192,6 +192,9 @@ class LineUp:
                 "player_order": self.player_order}
 
 
+MAX_ROUNDS = 60  # past this many rounds the game is lost (a config option)
+
+
 class State:
     """A whole game: the card table, the boards, the phase and what is waiting to resolve."""
 
@@ -212,7 +215,7 @@ class State:
         self.result: str | None = None    # "win" or "loss"
         self.result_text = ""
         self.rng = rng
-        self.max_rounds = 100
+        self.max_rounds = MAX_ROUNDS
         self.setup_events: list[Any] = []
         self.coop = False
         self.opening = True        # the Villain's opening turn has not happened yet

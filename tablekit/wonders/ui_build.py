@@ -123,7 +123,7 @@ class DeckBuilder(widgets.VBox):
             self.rates = {"your pick": self.improvement.win_rate,
                           "recommended colour": self.improvement.recommended_win_rate}
         else:
-            recommended = recommended_deck(problem.villain)
+            recommended = recommended_deck(problem.villain, self.campaign)
             self.rates = {"your pick": win_rate(problem.villain, picks, games, seed, campaign=self.campaign),
                           "recommended colour": win_rate(problem.villain, recommended, games, seed,
                                                          campaign=self.campaign)}

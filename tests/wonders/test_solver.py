@@ -73,3 +73,12 @@ def test_simulation_in_the_loop_reports_both_win_rates():
     assert validate_deck(DeckProblem("cullin"), result.picks) == []
     assert 0.0 <= result.win_rate.low <= result.win_rate.mean <= result.win_rate.high <= 1.0
     assert result.recommended_win_rate.n == 16 and len(result.history) == 2
+
+
+def test_recommended_deck_is_what_the_recommended_method_deals():
+    for villain in ("cullin", "morwen", "grak"):
+        deck = recommended_deck(villain)
+        state = tablekit.new_game("wonders", seed=1, villain=villain).state
+        own_set = default_catalog().villains[villain].set
+        dealt = sorted(c.id for c in state.table if c.set != own_set)
+        assert len(deck) == 28 and sorted(deck) == dealt
