@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from tablekit.core.cards import CardModel, parse_cards, read_toml, require_unique
 from tablekit.core.errors import CardDataError
@@ -91,6 +91,13 @@ class Condition(CardModel):
     kind: Literal["games", "win", "win-with-health", "loss"]
     count: int = Field(default=1, ge=1)
     health: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_game(self) -> Condition:
+        """A win with health left is one game's result: a count would be silently ignored."""
+        if self.kind == "win-with-health" and self.count != 1:
+            raise ValueError("a win-with-health condition is met by one game: leave count out")
+        return self
 
 
 class Pack(CardModel):

@@ -3,7 +3,7 @@
 import pytest
 
 from tablekit.core.errors import CardDataError
-from tablekit.wonders.cards import default_catalog, load_card_file, load_catalog
+from tablekit.wonders.cards import default_catalog, load_card_file, load_catalog, load_villain_file
 
 GOOD = '''
 [[card]]
@@ -103,3 +103,12 @@ def test_catalog_cross_checks(tmp_path):
                                                         'set = "green"\npack = "nope"'))
     with pytest.raises(CardDataError, match="no Legacy pack"):
         load_catalog(tmp_path)
+
+
+def test_a_win_with_health_condition_with_a_count_is_refused():
+    villains = (default_catalog.__wrapped__.__globals__["DATA"] / "villains.toml").read_text()
+    old = 'condition = { kind = "win-with-health", health = 15 }'
+    assert old in villains
+    with pytest.raises(CardDataError, match="met by one game") as caught:
+        load_villain_file("v.toml", villains.replace(old, old[:-2] + ", count = 2 }"))
+    assert caught.value.file == "v.toml"
