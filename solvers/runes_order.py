@@ -168,8 +168,10 @@ def _knapsack(left: list[tuple[float, tuple]], right: list[tuple[float, ChapterL
     """Best total value within each budget from two budget-indexed tables (prefix maxima)."""
     out = []
     for budget in range(len(left)):
-        out.append(max(((left[b][0] + right[budget - b][0], (*left[b][1], right[budget - b][1]))
-                        for b in range(budget + 1)), key=lambda item: item[0]))
+        sums = [left[b][0] + right[budget - b][0] for b in range(budget + 1)]
+        best = max(sums)
+        b = sums.index(best)  # the first best split, as max() keeps the first of equals
+        out.append((best, (*left[b][1], right[budget - b][1])))
     return out
 
 
