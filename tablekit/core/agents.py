@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tablekit.core.game import Action, Events, Game, State, View, rng_for
+from tablekit.core.stats import mean_interval
 
 
 class Agent(Protocol):
@@ -136,7 +136,5 @@ def _rollout(game: Game, view: View, action: Action, player: int, rng: random.Ra
 
 
 def _estimate(action: Action, values: list[float], wins: int) -> MoveEstimate:
-    n = len(values)
-    mean = sum(values) / n
-    spread = 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1) / n)
-    return MoveEstimate(action, mean, mean - spread, mean + spread, wins / n, n)
+    value = mean_interval(values)
+    return MoveEstimate(action, value.mean, value.low, value.high, wins / value.n, value.n)

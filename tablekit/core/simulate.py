@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -13,6 +12,7 @@ from tablekit.core.agents import Agent, make_agent
 from tablekit.core.game import Events, rng_for
 from tablekit.core.match import Match
 from tablekit.core.registry import get_game
+from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 
 DEFAULT_CHUNK = 100  # games per task: a process pool needs ~100, Dask ~500 to amortise overhead
 
@@ -25,19 +25,6 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     actions: int
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A mean with its 95% confidence interval."""
-
-    mean: float
-    low: float
-    high: float
-    n: int
-
-    def __str__(self) -> str:
-        return f"{self.mean:.3f} (95% CI {self.low:.3f}–{self.high:.3f}, n={self.n})"
 
 
 @dataclass(frozen=True)
@@ -109,26 +96,6 @@ def play_one(game_name: str, config: dict[str, Any], seed: str,
         count += 1
     outcome = game.outcome(state)
     return GameRecord(seed, outcome.scores, outcome.winners, count)
-
-
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """Mean of `values` with a normal-approximation 95% interval."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return Estimate(mean, mean, mean, n)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.96) -> Estimate:
-    """A proportion with its Wilson score 95% interval (sound near 0 and 1)."""
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
 
 
 def _run(tasks: list[tuple], executor: Executor | str | None, progress: bool, total: int,

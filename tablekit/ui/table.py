@@ -87,8 +87,7 @@ class GameTable(widgets.VBox):
     def play(self, *actions: Action) -> None:
         """Play actions in turn through the match and redraw; an illegal one shows its reason."""
         try:
-            for action in actions:
-                self.match.apply(action)
+            self.match.play(*actions)
             self.message.value = ""
         except TablekitError as error:
             self.show_error(str(error))
