@@ -57,13 +57,14 @@ def step_battle(state: State, frame: list, events: Events) -> None:
 
 def _hit_player(state: State, index: int, attackers: list[Minion], line: list[Minion],
                 events: Events) -> None:
-    names = ", ".join([m.name for m in attackers])
-    if line:
-        events.add("wonders.choose-target", "{a} cannot destroy {m} between them, so they "
-                   "attack you instead", a=names, m=line[0].name)
-    else:
-        events.add("wonders.choose-target", "No minion of yours is left, so {a} attack you",
-                   a=names)
+    if events.items is not None:  # the names are only joined for a listening log
+        names = ", ".join([m.name for m in attackers])
+        if line:
+            events.add("wonders.choose-target", "{a} cannot destroy {m} between them, so they "
+                       "attack you instead", a=names, m=line[0].name)
+        else:
+            events.add("wonders.choose-target", "No minion of yours is left, so {a} attack you",
+                       a=names)
     for minion in attackers:
         minion.exhausted = True
     damage_hero(state, index, "P", sum(m.strength for m in attackers), events,
