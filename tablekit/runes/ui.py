@@ -222,7 +222,7 @@ class ChapterPlanner(widgets.VBox):
         super().__init__([widgets.HBox([widgets.VBox([heading, *self.sliders]),
                                         widgets.VBox([self.thread, self.status])]),
                           self.figure, self.order_figure])
-        self.refresh()
+        self._check(self.plan)  # the figures above are already drawn for this plan
 
     @property
     def plan(self) -> Plan:
@@ -239,6 +239,12 @@ class ChapterPlanner(widgets.VBox):
     def refresh(self) -> None:
         """Re-check the Chapter, recompute the odds and redraw."""
         plan = self.plan
+        if not self._check(plan):
+            update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
+            update_precedence_figure(self.order_figure, plan, 0, self.names)
+
+    def _check(self, plan: Plan) -> list[Violation]:
+        """Check the plan, show its Wyrd Points and problems, and keep them in `problems`."""
         problems = [v for v in check_plan(plan, options=self.options, names=self.names)
                     if v.rule != "runes.chapters"]
         spent = wyrd_points_spent(plan, self.options)
@@ -248,9 +254,7 @@ class ChapterPlanner(widgets.VBox):
                              + (violations_html(problems) + "<p>The charts keep the last legal "
                                 "plan until this is fixed.</p>" if problems else ""))
         self.problems = problems
-        if not problems:
-            update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
-            update_precedence_figure(self.order_figure, plan, 0, self.names)
+        return problems
 
 
 class DeckBuilder(widgets.VBox):
