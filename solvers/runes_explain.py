@@ -66,8 +66,9 @@ def explain_infeasible(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_o
     owned = _relevant(owned, wishes)
     conflicts: list[Conflict] = []
     active = list(wishes)
+    # one model for every pass: only its assumptions change, and _minimal_core resets them
+    model, rule_lits, wish_lits, _ = _model(owned, wishes, hero_of)
     while True:
-        model, rule_lits, wish_lits, copies = _model(owned, wishes, hero_of)
         assumed = [*rule_lits.values(), *(wish_lits[i] for i, w in enumerate(wishes) if w in active)]
         core = _minimal_core(model, assumed, seed, workers)
         if core is None:
