@@ -45,7 +45,8 @@ def first_probability(initiatives: Sequence[int | Fraction], i: int) -> Fraction
     >>> first_probability([0, 0, 0, 0, 0], 2)
     Fraction(1, 5)
     """
-    return position_distribution(initiatives, None)[_index(initiatives, i)][0]
+    key = tuple((Fraction(a), 1) for a in initiatives)
+    return _block_distribution(key, _index(initiatives, i))[0]
 
 
 def position_distribution(initiatives: Sequence[int | Fraction],
@@ -68,11 +69,10 @@ def chapter_block_positions(plan: Plan, chapter: int) -> list[tuple[Block, list[
 
 def chapter_positions(plan: Plan, chapter: int) -> dict[Slot, list[Fraction]]:
     """For every card of a Chapter, the exact probability of each position 0..4 in it."""
-    blocks = plan.blocks(chapter)
-    dist = position_distribution([b.initiative for b in blocks], [b.size for b in blocks])
-    places = sum(b.size for b in blocks)
+    block_starts = chapter_block_positions(plan, chapter)
+    places = sum(block.size for block, _ in block_starts)
     result: dict[Slot, list[Fraction]] = {}
-    for block, starts in zip(blocks, dist, strict=True):
+    for block, starts in block_starts:
         for offset, slot in enumerate(block.slots):
             row = [Fraction(0)] * places
             for start, p in enumerate(starts):
