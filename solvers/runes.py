@@ -30,7 +30,7 @@ from solvers.runes_explain import Conflict, Wish, explain_infeasible
 from solvers.runes_order import Arrangement, Goal, best_arrangements
 from tablekit.core.errors import ConfigError
 from tablekit.runes.cards import HEROES, Card, cards_by_id, check_collection
-from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
+from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS, unique_groups
 from tablekit.runes.odds import chapter_precedence, first_probability
 from tablekit.runes.preparation import CHAPTER_SIZE, Plan, PrepOptions, Slot, wyrd_points_spent
 
@@ -145,7 +145,7 @@ class _DeckModel:
             model.add(sum(v for cid, v in self.copies.items()
                           if by_id[cid].rarity in rarities) <= limit)
         # Unique properties: at most one card carrying each (single cards are capped at 1).
-        for members in _unique_groups(keep).values():
+        for members in unique_groups(keep).values():
             if len(members) > 1:
                 model.add(sum(self.copies[c.id] for c in members) <= 1)
         # Wishes: the requested copies of each included card.
@@ -314,7 +314,7 @@ def _keep(usable: Mapping[Card, int], value: Mapping[str, Fraction],
     available = [c for c, n in usable.items() if n > 0]
     special = {c for pair in pairs for c in pair} | set(goal_cards) | {
         w.card for w in wishes if w.kind == "include"}
-    shared = {u for u, members in _unique_groups(available).items() if len(members) > 1}
+    shared = {u for u, members in unique_groups(available).items() if len(members) > 1}
     plain = [c for c in available if c.id not in special and c.unique not in shared]
     kept = set(available) - set(plain)
     # float first (fast, and monotone in the exact value), the exact value to settle ties
@@ -326,14 +326,6 @@ def _keep(usable: Mapping[Card, int], value: Mapping[str, Fraction],
                 kept.add(card)
             better += usable[card]
     return sorted(kept, key=lambda c: c.id)
-
-
-def _unique_groups(cards: Iterable[Card]) -> dict[str, list[Card]]:
-    groups: dict[str, list[Card]] = {}
-    for card in cards:
-        if card.unique is not None:
-            groups.setdefault(card.unique, []).append(card)
-    return groups
 
 
 def _card_values(values: Mapping[str | Card, Any], cards: Mapping[str, Card]

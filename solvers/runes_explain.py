@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from tablekit.runes.cards import HERO_NAMES, Card, cards_by_id
-from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
+from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS, unique_groups
 
 RULE_IDS = ("runes.deck-size", "runes.copy-limit", "runes.owned", "runes.unique",
             *(rule for rule, _, _, _ in RARITY_LIMITS))
@@ -135,14 +135,11 @@ def _relevant(owned: Mapping[Card, int], wishes: Sequence[Wish]) -> dict[Card, i
     and per rarity and hero the first cards up to twenty of them and twenty usable copies
     (any other card could be swapped for an unused one of these, whichever rules hold)."""
     wished = {w.card for w in wishes if w.kind != "hero"}
-    shared: dict[str, int] = {}
-    for card in owned:
-        if card.unique is not None:
-            shared[card.unique] = shared.get(card.unique, 0) + 1
+    shared = {u for u, members in unique_groups(owned).items() if len(members) > 1}
     kept: dict[Card, int] = {}
     classes: dict[tuple, list[int]] = {}
     for card in sorted(owned, key=lambda c: c.id):
-        if card.id in wished or shared.get(card.unique or "", 0) > 1:
+        if card.id in wished or card.unique in shared:
             kept[card] = owned[card]
             continue
         count, capacity = classes.setdefault((card.rarity, card.hero), [0, 0])
@@ -169,12 +166,9 @@ def _model(owned: Mapping[Card, int], wishes: Sequence[Wish], hero_of: Mapping[s
     for cid, card in cards.items():
         model.add(copies[cid] <= owned[card]).only_enforce_if(rule_lits["runes.owned"])
     # Unique properties: at most one card carrying each.
-    groups: dict[str, list[str]] = {}
-    for cid, card in cards.items():
-        if card.unique is not None:
-            groups.setdefault(card.unique, []).append(cid)
-    for members in groups.values():
-        model.add(sum(copies[c] for c in members) <= 1).only_enforce_if(rule_lits["runes.unique"])
+    for members in unique_groups(cards.values()).values():
+        model.add(sum(copies[c.id] for c in members) <= 1).only_enforce_if(
+            rule_lits["runes.unique"])
     # Rarity: the cumulative premium limits.
     for rule, rarities, limit, _ in RARITY_LIMITS:
         counted = [copies[c] for c, card in cards.items() if card.rarity in rarities]

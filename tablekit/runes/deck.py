@@ -71,6 +71,15 @@ def type_counts(cards: Iterable[Card]) -> dict[CardType, int]:
     return {kind: counts.get(kind, 0) for kind in CardType}
 
 
+def unique_groups(cards: Iterable[Card]) -> dict[str, list[Card]]:
+    """The cards carrying each unique property, in the order given (cards without one left out)."""
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        if card.unique is not None:
+            groups.setdefault(card.unique, []).append(card)
+    return groups
+
+
 def slot_assignment(cards: Iterable[Card]) -> dict[Rarity, list[Card]] | None:
     """Seat the non-Common cards in rarity slots (a card may take a slot of its rarity or a
     higher one), rarest first, each in the lowest free slot it may take; None when they don't fit."""
@@ -123,12 +132,8 @@ def _check_owned(counts: Counter[Card], owned: Mapping[Card, int]) -> list[Viola
 
 
 def _check_unique(deck: list[Card]) -> list[Violation]:
-    holders: dict[str, list[Card]] = {}
-    for card in deck:
-        if card.unique is not None:
-            holders.setdefault(card.unique, []).append(card)
     found = []
-    for prop, cards in sorted(holders.items()):
+    for prop, cards in sorted(unique_groups(deck).items()):
         if len(cards) > 1:
             found.append(Violation(
                 "runes.unique",
