@@ -36,7 +36,7 @@ from ortools.sat.python import cp_model
 
 from solvers.runes import LP_SUBSOLVERS, Goal, build_deck, presence, synergy_terms
 from solvers.runes import _usable as usable_copies
-from solvers.runes_order import first_chance
+from solvers.runes_order import INITIATIVES, first_chance
 from tablekit.runes import Card, PrepOptions, precedence_probability
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.preparation import CHAPTER_SIZE, CHAPTERS, INITIATIVE_COSTS
@@ -44,7 +44,6 @@ from tablekit.runes.preparation import CHAPTER_SIZE, CHAPTERS, INITIATIVE_COSTS
 SCALE = 10**6
 Var = cp_model.IntVar
 Slot = tuple[int, int]
-INITIATIVES = tuple(range(-3, 4))
 STATUS = {cp_model.OPTIMAL: "optimal", cp_model.FEASIBLE: "feasible",
           cp_model.INFEASIBLE: "infeasible", cp_model.UNKNOWN: "unknown",
           cp_model.MODEL_INVALID: "invalid"}

@@ -21,10 +21,17 @@ from fractions import Fraction
 from functools import cache
 
 from tablekit.core.errors import ConfigError
-from tablekit.runes.preparation import CHAPTER_SIZE, CHAPTERS, INITIATIVE_COSTS, PrepOptions
+from tablekit.runes.preparation import (
+    CHAPTER_SIZE,
+    CHAPTERS,
+    INITIATIVE_COSTS,
+    MAX_INITIATIVE,
+    RANDOM_SPAN,
+    PrepOptions,
+)
 
-INITIATIVES = tuple(range(-3, 4))
-FILLER_INITIATIVES = (0, -1, -2, -3)
+INITIATIVES = tuple(range(-MAX_INITIATIVE, MAX_INITIATIVE + 1))
+FILLER_INITIATIVES = tuple(range(0, -MAX_INITIATIVE - 1, -1))  # 0, -1, ..., -MAX_INITIATIVE
 MAX_GOAL_CARDS = 6
 
 
@@ -110,11 +117,12 @@ def first_chance(own: int, others: tuple[int, ...]) -> float:
 def before_chance(a: int, b: int) -> float:
     """Float P(Initiative a placed before Initiative b)."""
     gap = b - a
-    if gap >= 5:
+    if gap >= RANDOM_SPAN:
         return 0.0
-    if gap <= -5:
+    if gap <= -RANDOM_SPAN:
         return 1.0
-    return (5 - gap) ** 2 / 50 if gap >= 0 else 1 - (5 + gap) ** 2 / 50
+    square = 2 * RANDOM_SPAN ** 2
+    return (RANDOM_SPAN - gap) ** 2 / square if gap >= 0 else 1 - (RANDOM_SPAN + gap) ** 2 / square
 
 
 def _best_for(cards: frozenset[str], goals: Sequence[Goal], options: PrepOptions,
@@ -302,8 +310,10 @@ def _matchings(free: list[int]) -> Iterator[tuple[tuple[int, int], ...]]:
 
 @cache
 def _first_chance(own: int, others: tuple[int, ...]) -> float:
-    """(1/5) * integral over [own, own+5] of prod_j F_j(x), by exact piecewise polynomials."""
-    cuts = sorted({own, own + 5} | {e for a in others for e in (a, a + 5) if own < e < own + 5})
+    """(1/S) * integral over [own, own+S] of prod_j F_j(x), S = RANDOM_SPAN, piece by piece."""
+    span = RANDOM_SPAN
+    cuts = sorted({own, own + span} | {e for a in others for e in (a, a + span)
+                                       if own < e < own + span})
     total = 0.0
     for lo, hi in itertools.pairwise(cuts):
         poly = [1.0]
@@ -311,10 +321,10 @@ def _first_chance(own: int, others: tuple[int, ...]) -> float:
             if hi <= a:
                 poly = [0.0]
                 break
-            if lo < a + 5:
-                poly = _times_linear(poly, -a / 5, 1 / 5)
+            if lo < a + span:
+                poly = _times_linear(poly, -a / span, 1 / span)
         total += sum(c * (hi ** (k + 1) - lo ** (k + 1)) / (k + 1) for k, c in enumerate(poly))
-    return total / 5
+    return total / span
 
 
 def _times_linear(poly: list[float], c0: float, c1: float) -> list[float]:
