@@ -20,7 +20,7 @@ import itertools
 import math
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -126,7 +126,7 @@ def build_deck(collection: Mapping[Card, int], values: Mapping[str, float], *,
         return BuildResult("infeasible", conflicts=tuple(conflicts), drop=tuple(drop),
                            solve_time=solve_time, wall_time=time.perf_counter() - started)
     best, *rest = found
-    return _replace(best, alternatives=tuple(rest), solve_time=solve_time, wall_time=wall)
+    return replace(best, alternatives=tuple(rest), solve_time=solve_time, wall_time=wall)
 
 
 class _DeckModel:
@@ -153,7 +153,8 @@ class _DeckModel:
             if wish.kind == "include":
                 model.add(self._copies_of(wish.card) >= wish.copies)
         # Presence: a card counts for synergy and goals exactly when at least one copy is in.
-        needed = {c for pair in pairs for c in pair} | {c for s in arrangements for c in s}
+        goal_cards = {c for s in arrangements for c in s}
+        needed = {c for pair in pairs for c in pair} | goal_cards
         present = presence(model, {cid: self._copies_of(cid) for cid in sorted(needed)})
         # Synergy: a pair scores when both cards are present.
         terms = [_scaled(value[cid]) * v for cid, v in self.copies.items()]
@@ -162,7 +163,7 @@ class _DeckModel:
         self.goal_sets = {s: model.new_bool_var(f"goal_set[{','.join(sorted(s))}]")
                           for s in arrangements}
         model.add_exactly_one(self.goal_sets.values())
-        for cid in {c for s in arrangements for c in s}:
+        for cid in sorted(goal_cards):
             model.add(present[cid] == sum(v for s, v in self.goal_sets.items() if cid in s))
         terms += [_scaled(arrangements[s].value) * v for s, v in self.goal_sets.items()]
         model.maximize(sum(terms))
@@ -421,8 +422,3 @@ def _scaled(number: Fraction | float) -> int:
 
 def _card_order(card: Card) -> tuple:
     return (-card.rarity.rank, card.type.value, card.id)
-
-
-def _replace(result: BuildResult, **changes: Any) -> BuildResult:
-    from dataclasses import replace
-    return replace(result, **changes)
