@@ -269,15 +269,13 @@ class DeckBuilder(widgets.VBox):
         self.collection = next(iter(choices.values()))
         self.collection_choice.observe(self._pick_collection, names="value")
         self.cards = cards_by_id(card for c in choices.values() for card in c)
-        collection = {card: 1 for card in self.cards.values()}
         self.seed = seed
         self.goals: list[Goal] = []
         self.result: BuildResult | None = None
-        names = sorted((c.name, c.id) for c in collection)
+        names = sorted((c.name, c.id) for c in self.cards.values())
         self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
-        self.must_include = widgets.TagsInput(allowed_tags=[c.id for c in collection],
-                                              allow_duplicates=True)
-        self.exclude = widgets.TagsInput(allowed_tags=[c.id for c in collection])
+        self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True)
+        self.exclude = widgets.TagsInput(allowed_tags=list(self.cards))
         self.k = widgets.IntSlider(value=3, min=1, max=6, description="k best")
         self.wyrd_points = widgets.IntSlider(value=25, min=0, max=40, description="Wyrd Points")
         self.thread_cost = widgets.IntSlider(value=2, min=0, max=6, description="Thread cost")
