@@ -303,8 +303,9 @@ def test_matches_an_independent_mip_on_a_random_collection() -> None:
     result = build_deck(collection, values, synergy=synergy, **RUN)
 
     mip = pywraplp.Solver.CreateSolver("SCIP")
-    usable = builder._usable(collection, [])
-    copies = {c.id: mip.IntVar(0, usable[c], c.id) for c in collection}
+    # from the rulebook, not the builder: owned copies, one Equipment or two of another card
+    copies = {c.id: mip.IntVar(0, min(n, 1 if c.type.value == "equipment" else 2), c.id)
+              for c, n in collection.items()}
     by_id = {c.id: c for c in collection}
     mip.Add(sum(copies.values()) == 20)
     for _, counted, limit, _ in RARITY_LIMITS:
