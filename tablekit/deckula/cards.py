@@ -18,6 +18,7 @@ HOME_SWEET_HOME = "home-sweet-home"
 BEGINNER_VISITORS = ("hapless-vagabond", "curious-quaintrelle", "furious-farmer",
                      "vengeful-villager")
 CHOICE_TARGETS = ("chosen_visitor", "chosen_home", "highest_home", "chosen_discard")
+CARD_FILES_KEPT = 16
 
 
 class Effect(CardModel):
@@ -145,6 +146,28 @@ def load_card_set(path: str | Path = SAMPLE_SET, text: str | None = None) -> Car
 def sample_set() -> CardSet:
     """The kit's original sample card set."""
     return load_card_set(SAMPLE_SET)
+
+
+_CARD_FILES: dict[Path, tuple[tuple[int, int], CardSet]] = {}  # resolved path -> (mtime_ns, size), set
+
+
+def card_file_set(path: str | Path) -> CardSet:
+    """A user's card file, read again only when it changes (same path, mtime and size: same CardSet)."""
+    resolved = Path(path).resolve()
+    try:
+        stat = resolved.stat()
+    except OSError:
+        return load_card_set(path)  # the loader names the file in its CardDataError
+    version = (stat.st_mtime_ns, stat.st_size)
+    cached = _CARD_FILES.get(resolved)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    cards = load_card_set(path)
+    _CARD_FILES.pop(resolved, None)
+    if len(_CARD_FILES) >= CARD_FILES_KEPT:
+        del _CARD_FILES[next(iter(_CARD_FILES))]  # the file loaded longest ago
+    _CARD_FILES[resolved] = (version, cards)
+    return cards
 
 
 def _check_set(label: str, specs: list[CardSpec]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
-from tablekit.deckula.cards import DATA, CardSet, load_card_set, sample_set
+from tablekit.deckula.cards import DATA, CardSet, card_file_set, sample_set
 from tablekit.deckula.effects import enter_play
 from tablekit.deckula.setup import check_scenario, deal, deal_scenario
 from tablekit.deckula.state import (
@@ -82,8 +82,8 @@ class DeckulaGame(Game):
                 "setup_card_effects": setup_card_effects, "scenario": scenario}
 
     def card_set(self, card_file: str | None) -> CardSet:
-        """The sample set, or a user's card file."""
-        return sample_set() if card_file is None else load_card_set(card_file)
+        """The sample set, or a user's card file (loaded once until the file changes)."""
+        return sample_set() if card_file is None else card_file_set(card_file)
 
     # -- setup ------------------------------------------------------------------------------
     def initial_state(self, config: dict[str, Any], rng: random.Random) -> DeckulaState:

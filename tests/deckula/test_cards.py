@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -35,6 +36,20 @@ def test_a_users_card_file_can_be_played(tmp_path):
     match = tablekit.new_game("deckula", seed=2, card_file=str(path))
     assert "Velvet Throne" in {c.name for c in match.state.cards}
     assert tablekit.load_game(match.to_json()).digest() == match.digest()
+
+
+def test_a_card_file_is_read_once_until_it_changes(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    five = ["hapless-vagabond", "curious-quaintrelle", "furious-farmer", "vengeful-villager", "nosy-postman"]
+    first = tablekit.new_game("deckula", seed=1, card_file=str(path), visitors=five)
+    again = tablekit.new_game("deckula", seed=2, card_file=str(path), visitors=five)
+    assert again.state.cards is first.state.cards  # one CardSet, so the dealt cards are reused too
+    path.write_text(GOOD.replace('name = "Blood Fountain"', 'name = "Velvet Throne"'), encoding="utf-8")
+    mtime = path.stat().st_mtime_ns + 2_000_000_000  # newer even where the clock is coarse
+    os.utime(path, ns=(mtime, mtime))
+    edited = tablekit.new_game("deckula", seed=1, card_file=str(path), visitors=five)
+    assert "Velvet Throne" in {c.name for c in edited.state.cards}
 
 
 @pytest.mark.parametrize("change, card, field", [
