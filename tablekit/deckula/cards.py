@@ -18,6 +18,9 @@ HOME_SWEET_HOME = "home-sweet-home"
 BEGINNER_VISITORS = ("hapless-vagabond", "curious-quaintrelle", "furious-farmer",
                      "vengeful-villager")
 CHOICE_TARGETS = ("chosen_visitor", "chosen_home", "highest_home", "chosen_discard")
+IN_PLAY_TARGETS = ("chosen_visitor", "chosen_home", "highest_home", "trigger", "self")
+OP_TARGETS = {"kill": IN_PLAY_TARGETS, "blank": IN_PLAY_TARGETS, "recover": ("chosen_discard",),
+              "end_game": ("none",), "lose_energy": ("none",), "summon": ("none",), "bury": ("none",)}
 CARD_FILES_KEPT = 16
 
 
@@ -193,3 +196,19 @@ def _check_effect(label: str, spec: CardSpec, effect: Effect, ids: set[str]) -> 
                             "a card that keeps Visitors beneath it must say what they score")
     if effect.timing == "discard" and effect.target == "trigger":
         raise CardDataError(label, spec.id, "effect.target", "a Discard effect has no trigger")
+    _check_op_target(label, spec, effect)
+
+
+def _check_op_target(label: str, spec: CardSpec, effect: Effect) -> None:
+    """Refuse an op paired with a target it cannot act on (it would fail mid-game)."""
+    allowed = OP_TARGETS[effect.op]
+    if effect.target not in allowed:
+        wanted = "no target" if allowed == ("none",) else "target " + " or ".join(repr(t) for t in allowed)
+        raise CardDataError(label, spec.id, "effect.target",
+                            f"op {effect.op!r} cannot act on target {effect.target!r}: it takes {wanted}")
+    if effect.timing == "discard" and effect.target == "self":
+        raise CardDataError(label, spec.id, "effect.target",
+                            "a Discard effect's card is already on the discard pile: it cannot act on itself")
+    if effect.timing == "discard" and effect.op == "blank":
+        raise CardDataError(label, spec.id, "effect.op", "a blank lasts while its card stays in play, "
+                            "and a Discard effect's card has already left: the blank would lapse at once")

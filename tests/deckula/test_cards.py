@@ -14,6 +14,7 @@ from tablekit.core.errors import CardDataError
 from tablekit.deckula.cards import SAMPLE_SET, load_card_set, sample_set
 
 GOOD = SAMPLE_SET.read_text(encoding="utf-8")
+TRAPDOOR = 'drops out of sight (kill it)."\n[[card.effect]]\ntiming = "discard"\nop = "kill"\n'
 
 
 def test_sample_set_is_marked_and_uses_every_mechanic():
@@ -61,6 +62,13 @@ def test_a_card_file_is_read_once_until_it_changes(tmp_path):
     (('id = "vampire-bride"', 'id = "candelabra"'), "candelabra", "id"),
     (('trigger = "enters_threat"\nfilter = "visitor"\nop = "kill"\ntarget = "trigger"\nbeneath', 'filter = "visitor"\nop = "kill"\ntarget = "trigger"\nbeneath'), "feeding-cellar", "effect.0"),
     (('copies = 3', 'copies = -3'), "ancestral-portrait", "copies"),
+    # an op paired with a target it cannot act on used to load and then fail mid-game
+    ((TRAPDOOR + 'target = "chosen_visitor"', TRAPDOOR + 'target = "chosen_discard"'), "trapdoor", "effect.target"),
+    ((TRAPDOOR + 'target = "chosen_visitor"', TRAPDOOR + 'target = "self"'), "trapdoor", "effect.target"),
+    (('op = "recover"\ntarget = "chosen_discard"', 'op = "recover"\ntarget = "chosen_home"'),
+     "resurrection-ritual", "effect.target"),
+    (('op = "summon"\n', 'op = "summon"\ntarget = "chosen_visitor"\n'), "nosy-postman", "effect.target"),
+    ((TRAPDOOR + 'target', TRAPDOOR.replace("kill", "blank") + 'target'), "trapdoor", "effect.op"),
 ])
 def test_a_bad_card_names_file_card_and_field(change, card, field):
     old, new = change
