@@ -103,20 +103,40 @@ def end_game(state: DeckulaState, source: int, events: Events, why: str) -> None
                card=state.name(source), why=why)
 
 
-def _happens(state: DeckulaState, source: int, effect: Effect, events: Events) -> bool:
-    name = state.name(source)
-    rule = TIMING_RULES[effect.timing]
+def why_blocked(state: DeckulaState, source: int, effect: Effect) -> str | None:
+    """Why an effect does not happen now (a tag in the Home, too few Visitors), or None when it does."""
     if effect.unless_tag and state.has_tag(effect.unless_tag):
-        events.add(rule, "{card}'s {timing} effect does not happen: a {tag} card is in your Home.",
-                   card=name, timing=effect.timing, tag=effect.unless_tag)
-        return False
-    others = len(state.visitors_in_threat(excluding=source))
-    if others < effect.min_visitors:
-        events.add(rule, "{card}'s {timing} effect does not happen: only {n} other Visitor(s) in "
-                   "the Threat area (it needs {need}).", card=name, timing=effect.timing, n=others,
-                   need=effect.min_visitors)
-        return False
-    return True
+        return f"a {effect.unless_tag} card is in your Home"
+    if effect.min_visitors:
+        others = len(state.visitors_in_threat(excluding=source))
+        if others < effect.min_visitors:
+            return (f"only {others} other Visitor(s) in the Threat area "
+                    f"(it needs {effect.min_visitors})")
+    return None
+
+
+def has_work(state: DeckulaState, source: int, effect: Effect) -> bool:
+    """True when an effect would change something now (a target, a Visitor to call, energy to take...)."""
+    targets = targets_of(state, source, effect, -1)
+    if targets is not None:
+        return bool(targets)
+    op = effect.op
+    if op == "summon":
+        return bool(state.set_aside)
+    if op == "bury":
+        return bool(state.draw)
+    if op == "lose_energy":
+        return min(state.energy, effect.amount) > 0 or effect.or_end and state.energy < effect.amount
+    return True  # end_game
+
+
+def _happens(state: DeckulaState, source: int, effect: Effect, events: Events) -> bool:
+    why = why_blocked(state, source, effect)
+    if why is None:
+        return True
+    events.add(TIMING_RULES[effect.timing], "{card}'s {timing} effect does not happen: {why}.",
+               card=state.name(source), timing=effect.timing, why=why)
+    return False
 
 
 def _ask_or_skip(state: DeckulaState, source: int, index: int, trigger: int, effect: Effect,

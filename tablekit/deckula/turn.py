@@ -5,24 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from tablekit.core.game import Events
-from tablekit.deckula.effects import enter_play, leave_play, resolve, run_effect, targets_of
+from tablekit.deckula.effects import (
+    enter_play,
+    has_work,
+    leave_play,
+    resolve,
+    run_effect,
+    why_blocked,
+)
 from tablekit.deckula.state import ACTIVATE, DECIDE, OVER, DeckulaState
 
 
 def usable_discard_cards(state: DeckulaState) -> list[int]:
-    """Home cards whose Discard effect has something to act on now."""
+    """Home cards whose Discard effect would happen and change something now."""
     cards = state.cards
-    holders = [uid for uid in state.home if cards[uid].discard_effect >= 0]
-    if not holders:
-        return []
-    usable = []
-    for uid in holders:
-        effect = _discard_effect(state, uid)
-        if state.is_blanked(uid):
-            continue
-        if targets_of(state, uid, effect, -1) or effect.op == "bury" and state.draw:
-            usable.append(uid)
-    return usable
+    return [uid for uid in state.home if cards[uid].discard_effect >= 0 and _usable(state, uid)]
+
+
+def _usable(state: DeckulaState, uid: int) -> bool:
+    if state.is_blanked(uid):
+        return False
+    effect = _discard_effect(state, uid)
+    return has_work(state, uid, effect) and why_blocked(state, uid, effect) is None
 
 
 def _discard_effect(state: DeckulaState, uid: int) -> Any:
@@ -31,12 +35,17 @@ def _discard_effect(state: DeckulaState, uid: int) -> Any:
 
 
 def why_not_usable(state: DeckulaState, uid: int) -> str:
+    """Why a card cannot be discarded for its effect now."""
     if not 0 <= uid < len(state.cards) or uid not in state.home:
         return "only a card in your Home can be discarded for its effect"
     if state.is_blanked(uid):
         return f"{state.name(uid)} is blanked: it has no effect"
-    if _discard_effect(state, uid) is None:
+    effect = _discard_effect(state, uid)
+    if effect is None:
         return f"{state.name(uid)} has no Discard-icon effect"
+    why = why_blocked(state, uid, effect)
+    if why is not None:
+        return f"{state.name(uid)}'s Discard effect would not happen now: {why}"
     return f"{state.name(uid)}'s Discard effect has nothing to act on now"
 
 

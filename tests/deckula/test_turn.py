@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import tablekit
 from tablekit.core.errors import IllegalActionError
 from tablekit.deckula import Activate, Buy, Choose, Discard, Draw
+from tablekit.deckula.cards import SAMPLE_SET
 from tests.deckula.conftest import action, names, table
 
 
@@ -226,3 +228,51 @@ def test_undo_takes_back_a_buy():
     match.apply(match.legal_actions()[1])
     match.undo()
     assert match.digest() == before and match.can_redo
+
+
+TARGETLESS = '''
+[[card]]
+id = "warning-bell"
+name = "Warning Bell"
+text = "Discard: ring it — a set-aside Visitor joins the Threat area (unless a Guard is home)."
+[[card.effect]]
+timing = "discard"
+op = "summon"
+unless_tag = "guard"
+
+[[card]]
+id = "poison-chalice"
+name = "Poison Chalice"
+text = "Discard: drink it, and the game ends."
+[[card.effect]]
+timing = "discard"
+op = "end_game"
+'''
+
+
+def targetless_table(tmp_path, **scenario):
+    path = tmp_path / "targetless.toml"
+    path.write_text(SAMPLE_SET.read_text(encoding="utf-8") + TARGETLESS, encoding="utf-8")
+    return tablekit.new_game("deckula", seed=0, card_file=str(path), scenario=scenario)
+
+
+def test_a_discard_effect_without_a_target_is_offered_when_it_can_happen(tmp_path):
+    match = targetless_table(tmp_path, home=["warning-bell"], set_aside=["hapless-vagabond"],
+                             draw=["candelabra", "vampire-bride"], energy=2)
+    assert [type(a) for a in match.legal_actions()] == [Activate, Draw]
+    events = match.apply(action(match, "Use Warning Bell (discard it)"))
+    assert [e.rule for e in events][:2] == ["deckula.discard-effect", "deckula.summon"]
+    assert names(match, "threat") == ["Hapless Vagabond"] and names(match, "discard") == ["Warning Bell"]
+    chalice = targetless_table(tmp_path, home=["poison-chalice"], draw=["candelabra", "vampire-bride"])
+    chalice.apply(action(chalice, "Use Poison Chalice (discard it)"))
+    assert chalice.is_over and chalice.outcome.scores == (0.0,)
+
+
+def test_a_discard_effect_that_would_not_happen_is_not_offered(tmp_path):
+    nobody = targetless_table(tmp_path, home=["warning-bell"], draw=["candelabra", "vampire-bride"])
+    assert nobody.state.phase == "decide"  # no set-aside Visitor to call: straight to the draw
+    guarded = targetless_table(tmp_path, home=["warning-bell", "hellhound", "secret-passage"],
+                               set_aside=["hapless-vagabond"], draw=["candelabra", "vampire-bride"])
+    assert [str(a) for a in guarded.legal_actions()] == ["Use Secret Passage (discard it)", "Draw a card"]
+    reason = guarded.explain(Activate(guarded.state.home[0], "Warning Bell")).reason  # a Guard is home
+    assert "would not happen" in reason and "guard" in reason
