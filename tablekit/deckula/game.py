@@ -11,7 +11,7 @@ from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.deckula.cards import DATA, CardSet, card_file_set, sample_set
 from tablekit.deckula.effects import enter_play
-from tablekit.deckula.setup import check_scenario, deal, deal_scenario
+from tablekit.deckula.setup import check_difficulty, check_scenario, deal, deal_scenario
 from tablekit.deckula.state import (
     ACTIVATE,
     CHOOSE,
@@ -68,13 +68,11 @@ class DeckulaGame(Game):
         cards = self.card_set(card_file)
         if visitors is not None:
             difficulty = "custom"
-            known = {v.id for v in cards.visitors}
-            unknown = [v for v in visitors if v not in known]
-            if unknown or len(set(visitors)) != len(visitors):
-                raise ConfigError(f"custom Visitors must be distinct Visitor ids of the card set; "
-                                  f"unknown or repeated: {unknown or list(visitors)} [rule deckula.difficulty]")
+            _check_custom_visitors(cards, visitors)
         elif difficulty == "custom":
             raise ConfigError("difficulty 'custom' needs a visitors=[...] list [rule deckula.difficulty]")
+        else:
+            check_difficulty(cards, difficulty, hard_replaces)
         if scenario is not None:
             scenario = check_scenario(cards, scenario)
         return {"difficulty": difficulty, "visitors": list(visitors) if visitors is not None else None,
@@ -215,6 +213,17 @@ class DeckulaGame(Game):
         """A sensible player: keep a buffer against energy-hungry Visitors, buy what scores."""
         from tablekit.deckula.heuristic import choose
         return choose(view, legal)
+
+
+def _check_custom_visitors(cards: CardSet, visitors: list[str] | tuple[str, ...]) -> None:
+    """A custom list: one or more distinct Visitor ids of the card set (ConfigError otherwise)."""
+    if not visitors:
+        raise ConfigError("a custom visitors=[...] list needs at least one Visitor [rule deckula.setup-visitors]")
+    known = {v.id for v in cards.visitors}
+    unknown = [v for v in visitors if v not in known]
+    if unknown or len(set(visitors)) != len(visitors):
+        raise ConfigError(f"custom Visitors must be distinct Visitor ids of the card set; "
+                          f"unknown or repeated: {unknown or list(visitors)} [rule deckula.difficulty]")
 
 
 GAME = DeckulaGame()

@@ -12,6 +12,9 @@ from tablekit.deckula.cards import BEGINNER_VISITORS, Card, CardSet
 from tablekit.deckula.state import KEEP, DeckulaState
 
 START_ENERGY = 2
+VISITORS_DEALT = 5  # every named difficulty shuffles in five Visitors
+HARD_DROPS = {"both": BEGINNER_VISITORS[:2], "vagabond": BEGINNER_VISITORS[:1],
+              "quaintrelle": BEGINNER_VISITORS[1:2]}
 SCENARIO_ZONES = ("offer", "draw", "home", "threat", "set_aside", "discard")
 
 
@@ -80,22 +83,35 @@ def _deal_cards(cards_set: CardSet, chosen: tuple[str, ...]) -> tuple[tuple[Card
     return tuple(Card.deal(uid, spec) for uid, spec in enumerate(specs)), len(castle)
 
 
+def check_difficulty(cards_set: CardSet, difficulty: str, hard_replaces: str) -> None:
+    """Refuse a difficulty the card set has too few Visitors for (ConfigError naming the file)."""
+    named, rest = _visitor_pools(cards_set, difficulty, hard_replaces)
+    wanted = VISITORS_DEALT - len(named)
+    if len(rest) < wanted:
+        beside = f" beside {', '.join(named)}" if named else ""
+        raise ConfigError(f"difficulty {difficulty!r} needs {wanted} random Visitor(s){beside}, but the card set "
+                          f"{cards_set.source} has only {len(rest)} other Visitor(s) to pick from "
+                          f"({', '.join(rest) or 'none'}): add Visitors to it, or choose visitors=[...] "
+                          "[rule deckula.difficulty]")
+
+
 def _choose_visitors(cards: CardSet, config: dict[str, Any], rng: random.Random) -> list[str]:
-    pool = [v.id for v in cards.visitors]
     if config["visitors"] is not None:
         return list(config["visitors"])
-    difficulty = config["difficulty"]
+    named, rest = _visitor_pools(cards, config["difficulty"], config["hard_replaces"])
+    return named + rng.sample(rest, VISITORS_DEALT - len(named))
+
+
+def _visitor_pools(cards: CardSet, difficulty: str, hard_replaces: str) -> tuple[list[str], list[str]]:
+    """The Visitors a difficulty names, and those its random picks come from."""
+    pool = [v.id for v in cards.visitors]
     if difficulty == "harder":
-        return rng.sample(pool, 5)
+        return [], pool
     named = [v for v in BEGINNER_VISITORS if v in pool]
     if difficulty == "hard":
-        dropped = {"both": BEGINNER_VISITORS[:2], "vagabond": BEGINNER_VISITORS[:1],
-                   "quaintrelle": BEGINNER_VISITORS[1:2]}[config["hard_replaces"]]
+        dropped = HARD_DROPS[hard_replaces]
         named = [v for v in named if v not in dropped]
-    rest = [v for v in pool if v not in named and v not in BEGINNER_VISITORS[:2]]
-    if difficulty == "beginner":
-        rest = [v for v in pool if v not in named]
-    return named + rng.sample(rest, 5 - len(named))
+    return named, [v for v in pool if v not in named and v not in BEGINNER_VISITORS[:2]]
 
 
 def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> None:
@@ -105,7 +121,8 @@ def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> No
                names=", ".join(state.spec(u).name for u in state.draw if state.spec(u).id in chosen))
     events.add("deckula.setup-deal", "Three castle cards are turned face up: {names}. Keep one for free.",
                names=", ".join(state.name(u) for u in state.offer))
-    events.add("deckula.setup-visitors", "Home Sweet Home and the 5 Visitors are shuffled in: {n} cards to draw.",
-               n=len(state.draw))
+    visitors = f"{len(chosen)} Visitor{'s' if len(chosen) != 1 else ''}"
+    events.add("deckula.setup-visitors", "Home Sweet Home and the {visitors} are shuffled in: {n} cards to draw.",
+               visitors=visitors, n=len(state.draw))
     events.add("deckula.setup-energy", "You start with {energy} energy.", energy=state.energy)
     state.setup_events = events.items

@@ -9,7 +9,7 @@ import pytest
 import tablekit
 from tablekit.core.errors import ConfigError
 from tablekit.deckula import Keep, sample_set
-from tablekit.deckula.cards import BEGINNER_VISITORS
+from tablekit.deckula.cards import BEGINNER_VISITORS, SAMPLE_SET
 
 
 def visitor_ids(match) -> list[str]:
@@ -80,6 +80,7 @@ def test_custom_visitor_list():
     ({"difficulty": "custom"}, "visitors"),
     ({"visitors": ["count-dracula"]}, "unknown"),
     ({"visitors": ["nosy-postman", "nosy-postman"]}, "repeated"),
+    ({"visitors": []}, "at least one Visitor"),
     ({"hard_replaces": "everyone"}, "hard_replaces"),
     ({"scenario": {"draw": []}}, "draw pile"),
     ({"scenario": {"draw": ["candelabra"], "energy": -1}}, "energy"),
@@ -96,3 +97,23 @@ def test_same_seed_same_deal_different_seed_different_deal():
     a, b, c = (tablekit.new_game("deckula", seed=s).state for s in (7, 7, 8))
     assert a.draw == b.draw and a.offer == b.offer
     assert a.draw != c.draw
+
+
+def test_the_log_counts_the_visitors_shuffled_in():
+    two = tablekit.new_game("deckula", seed=1, visitors=["monster-hunter", "nosy-postman"])
+    assert "the 2 Visitors are shuffled in" in two.log[3].text
+    one = tablekit.new_game("deckula", seed=1, visitors=["nosy-postman"])
+    assert "the 1 Visitor are shuffled in" in one.log[3].text  # Home Sweet Home and it: "are"
+
+
+def test_a_difficulty_the_card_file_has_too_few_visitors_for_is_a_config_error(tmp_path):
+    dropped = ("lantern-priest", "gossiping-maid", "wandering-minstrel", "garlic-merchant")
+    blocks = SAMPLE_SET.read_text(encoding="utf-8").split("[[card]]\n")
+    path = tmp_path / "six-visitors.toml"
+    path.write_text("[[card]]\n".join(b for b in blocks if not b.startswith(tuple(f'id = "{i}"' for i in dropped))),
+                    encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"needs 3 random Visitor.*six-visitors.toml has only 2 other") as caught:
+        tablekit.new_game("deckula", seed=0, difficulty="hard", card_file=str(path))
+    assert "monster-hunter, nosy-postman" in str(caught.value)
+    for fine in ({"difficulty": "beginner"}, {"difficulty": "harder"}, {"difficulty": "hard", "hard_replaces": "vagabond"}):
+        assert len(visitor_ids(tablekit.new_game("deckula", seed=0, card_file=str(path), **fine))) == 5
