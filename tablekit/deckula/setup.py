@@ -43,7 +43,7 @@ def check_scenario(cards_set: CardSet, scenario: dict[str, Any]) -> dict[str, An
         raise ConfigError(f"scenario has unknown keys {sorted(unknown)}; use {', '.join(SCENARIO_ZONES)}, energy")
     clean: dict[str, Any] = {"energy": scenario.get("energy", START_ENERGY)}
     if not isinstance(clean["energy"], int) or clean["energy"] < 0:
-        raise ConfigError(f"scenario energy must be a whole number ≥ 0, not {clean['energy']!r} [rule deckula.energy]")
+        raise ConfigError(f"scenario energy must be a whole number ≥ 0, not {clean['energy']!r} [rule deckula.setup-energy]")
     for zone in SCENARIO_ZONES:
         ids = list(scenario.get(zone, ()))
         for card_id in ids:

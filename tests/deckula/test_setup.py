@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +119,14 @@ def test_a_difficulty_the_card_file_has_too_few_visitors_for_is_a_config_error(t
     assert "monster-hunter, nosy-postman" in str(caught.value)
     for fine in ({"difficulty": "beginner"}, {"difficulty": "harder"}, {"difficulty": "hard", "hard_replaces": "vagabond"}):
         assert len(visitor_ids(tablekit.new_game("deckula", seed=0, card_file=str(path), **fine))) == 5
+
+
+def test_every_rule_an_error_message_cites_is_in_the_rule_book():
+    root = Path(__file__).resolve().parents[2]
+    sources = [*(root / "tablekit" / "deckula").glob("*.py"), root / "solvers" / "deckula.py"]
+    cited = {rule for path in sources for rule in re.findall(r"\[rule ([a-z0-9.-]+)\]", path.read_text(encoding="utf-8"))}
+    book = tablekit.rules("deckula")
+    assert cited and sorted(r for r in cited if r not in book) == []
+    with pytest.raises(ConfigError) as caught:
+        tablekit.new_game("deckula", seed=0, scenario={"draw": ["candelabra"], "energy": -1})
+    assert re.search(r"\[rule (\S+)\]", str(caught.value))[1] in book
