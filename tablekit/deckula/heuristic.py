@@ -28,10 +28,8 @@ def worth(spec: CardSpec) -> float:
 
 def energy_reserve(view: DeckulaState) -> int:
     """Energy to keep for the Visitors still to come that demand payment or end the game."""
-    upcoming = view.draw + (view.set_aside if _summoners_left(view) else [])
-    demands = [e.amount for u in upcoming for e in view.spec(u).effect
-               if e.op == "lose_energy" and e.or_end]
-    return max(demands, default=0)
+    demand, _, summons = _scan_draw(view)
+    return _with_summoned(view, demand, summons)
 
 
 def _buy_or_discard(view: DeckulaState, legal: list[Action]) -> Action:
@@ -40,22 +38,35 @@ def _buy_or_discard(view: DeckulaState, legal: list[Action]) -> Action:
     if buy is None:
         return discard
     spec = view.spec(buy.card)
-    needed = _needed_tags(view) & set(spec.tags)
-    affordable = view.energy - 2 >= energy_reserve(view)
-    if needed and view.energy >= 2:
-        return buy
+    demand, saving, summons = _scan_draw(view)
+    if view.energy >= 2 and any(tag in saving and not view.has_tag(tag) for tag in spec.tags):
+        return buy  # it carries a tag that stops a game-ending card still to come
+    affordable = view.energy - 2 >= _with_summoned(view, demand, summons)
     return buy if affordable and worth(spec) >= 1.5 else discard
 
 
-def _needed_tags(view: DeckulaState) -> set[str]:
-    upcoming = view.draw
-    wanted = {e.unless_tag for u in upcoming for e in view.spec(u).effect
-              if e.op == "end_game" and e.unless_tag}
-    return {tag for tag in wanted if not view.has_tag(tag)}
+def _scan_draw(view: DeckulaState) -> tuple[int, set[str], bool]:
+    """One pass over the draw pile: the largest must-pay demand, tags that stop a game end, any summon."""
+    demand, saving, summons = 0, set(), False
+    cards = view.cards
+    for uid in view.draw:
+        for effect in cards[uid].spec.effect:
+            op = effect.op
+            if op == "lose_energy" and effect.or_end:
+                demand = max(demand, effect.amount)
+            elif op == "end_game" and effect.unless_tag:
+                saving.add(effect.unless_tag)
+            elif op == "summon":
+                summons = True
+    return demand, saving, summons
 
 
-def _summoners_left(view: DeckulaState) -> bool:
-    return any(e.op == "summon" for u in view.draw for e in view.spec(u).effect)
+def _with_summoned(view: DeckulaState, demand: int, summons: bool) -> int:
+    """The draw pile's demand, raised by the set-aside Visitors' when a summon may call them."""
+    if not summons:
+        return demand
+    return max([demand, *(e.amount for u in view.set_aside for e in view.spec(u).effect
+                          if e.op == "lose_energy" and e.or_end)])
 
 
 def _answer(view: DeckulaState, legal: list[Action]) -> Action:

@@ -13,7 +13,7 @@ from tablekit.deckula.effects import (
     run_effect,
     why_blocked,
 )
-from tablekit.deckula.state import ACTIVATE, DECIDE, OVER, DeckulaState
+from tablekit.deckula.state import ACTIVATE, DECIDE, OVER, Activate, DeckulaState, Draw
 
 
 def usable_discard_cards(state: DeckulaState) -> list[int]:
@@ -109,8 +109,10 @@ def settle(state: DeckulaState, events: Events) -> None:
         if not state.draw:
             _survive(state, events)
             return
-        if usable_discard_cards(state):
+        usable = usable_discard_cards(state)
+        if usable:
             state.phase = ACTIVATE
+            state.legal = [*(Activate(u, state.name(u)) for u in usable), Draw()]  # offered as found
             return
         if draw(state, events):
             return
