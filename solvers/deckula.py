@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
@@ -141,13 +142,14 @@ class _Search:
 
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
-        potential = self._potentials(state)
+        live = _live(state)
+        potential = self._potentials(state, live)
         bound = sum(potential[u] for u in state.home) + sum(potential[u] for u in state.threat)
-        pile = self._pile_bound(state)
+        pile = self._pile_bound(state, live)
         bound += self._coming_bound(state, potential) if pile is None else pile
         if state.offer:
             bound += max(potential[u] for u in state.offer)
-        return bound + self._extras(state) + self._stuck_visitors(state)
+        return bound + self._extras(state, live) + self._stuck_visitors(state, live)
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -158,7 +160,7 @@ class _Search:
         buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
-    def _pile_bound(self, state: DeckulaState) -> float | None:
+    def _pile_bound(self, state: DeckulaState, live: _Live) -> float | None:
         """The draw pile's bound from the buy-or-discard table (None if the pile is not recognised).
 
         Cards slipped to the bottom by a bury are counted at their best, free; the rest of the
@@ -169,7 +171,7 @@ class _Search:
             if buried == len(self.tables) - 1 or not pile:
                 return None
             pile, buried = pile[1:], buried + 1
-        table = self.tables[min(self._buries_left(state), len(self.tables) - 1)]
+        table = self.tables[min(self._buries_left(state, live), len(self.tables) - 1)]
         energy, m = min(state.energy, len(table[0]) - 2), len(pile)
         deferred = sum(self.potential[u] for u in state.draw[:buried])
         if state.drawn is None:
@@ -178,13 +180,12 @@ class _Search:
         buy = self._worth(state.drawn, m) + table[m][energy - 2] if energy >= 2 else -math.inf
         return deferred + max(keep, buy)
 
-    def _buries_left(self, state: DeckulaState) -> int:
-        cards = state.home + state.draw + state.offer
-        if state.drawn is not None:
-            cards = cards + [state.drawn]
+    def _buries_left(self, state: DeckulaState, live: _Live) -> int:
+        bury, cards = self.bury, live.cards
+        buries = sum(bury[u] for u in cards)
         if any(self.recover[u] for u in cards):
-            cards = cards + state.discard
-        return sum(self.bury[u] for u in cards)
+            buries += sum(bury[u] for u in state.discard)
+        return buries
 
     def _pile_tables(self, root: DeckulaState) -> list[list[list[float]]]:
         """tables[b][m][e]: the most the bottom m cards of the dealt pile can add, with e energy
@@ -226,7 +227,7 @@ class _Search:
             return self.potential[uid]
         return self._kept(uid, 0, sum(self.visitor[u] for u in self.root_pile[:below]) + self.late_arrivals)
 
-    def _stuck_visitors(self, state: DeckulaState) -> int:
+    def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
         """Negative VP of Visitors already in Threat that no remaining effect can remove.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
@@ -237,26 +238,25 @@ class _Search:
         visitors = [u for u in state.threat if self.visitor[u]]
         if not visitors:
             return 0
-        pending = _still_acting_on(state)
+        pending = live.acting_on
         negative = sorted(v for v in (state.card_vp(u) for u in visitors if u not in pending) if v < 0)
         if not negative:
             return 0
-        pool = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
-        queued = _queued_effects(state)
-        if any(self.recover[u] for u in pool) or any(e.op == "recover" for e in queued):
-            pool = pool + state.discard
-        removers = sum(self.remover[u] for u in pool) + sum(e.target == "chosen_visitor" for e in queued)
+        remover, cards, queued = self.remover, live.cards, live.queued
+        removers = sum(remover[u] for u in cards) + sum(e.target == "chosen_visitor" for e in queued)
+        if any(self.recover[u] for u in cards) or any(e.op == "recover" for e in queued):
+            removers += sum(remover[u] for u in state.discard)
         return sum(negative[removers:])
 
-    def _potentials(self, state: DeckulaState) -> dict[int, int] | list[int]:
+    def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
         if not any(self.keeper[u] for u in state.home + state.draw):
             return self.potential
         potential = dict(enumerate(self.potential))
         summoning = any(self.summon[u] for u in state.draw + state.offer) or any(
-            e.op == "summon" for e in _queued_effects(state))
+            e.op == "summon" for e in live.queued)
         later = len(state.set_aside) if summoning else 0
-        later += sum(state.spec(u).visitor for u in _still_acting_on(state) if u in state.threat)
+        later += sum(state.spec(u).visitor for u in live.acting_on if u in state.threat)
         for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, 0, later)
@@ -270,18 +270,17 @@ class _Search:
         capacity, per, base = self.keeper[uid]
         return max(0, base + per * min(capacity, held + arriving))
 
-    def _extras(self, state: DeckulaState) -> int:
+    def _extras(self, state: DeckulaState, live: _Live) -> int:
         """What recover and summon effects could still bring into play."""
-        still = state.home + state.draw + state.offer + ([state.drawn] if state.drawn is not None else [])
-        queued = [e.op for e in _queued_effects(state)]
+        still = live.cards
+        queued = [e.op for e in live.queued]
         recovers = sum(self.recover[u] for u in still) + queued.count("recover")
         summons = sum(self.summon[u] for u in still) + queued.count("summon")
         extra = 0
         if recovers:  # any castle card may reach the discard pile first, so all of them count
-            pool = state.discard + state.offer + state.draw + state.home
-            if state.drawn is not None:
-                pool = pool + [state.drawn]
-            extra += sum(sorted((self.potential[u] for u in pool if not self.visitor[u]), reverse=True)[:recovers])
+            potential, visitor = self.potential, self.visitor
+            kept = [potential[u] for pool in (still, state.discard) for u in pool if not visitor[u]]
+            extra += sum(sorted(kept, reverse=True)[:recovers])
         if summons:
             extra += sum(sorted((self.potential[u] for u in state.set_aside), reverse=True)[:summons])
         return extra
@@ -313,6 +312,22 @@ def _key(state: DeckulaState, kind: list[int]) -> tuple:
     return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
             cards(state.discard), state.phase, card(state.drawn), pending, todo,
             tuple([kind[u] for u in state.set_aside]), cards(state.offer))
+
+
+class _Live(NamedTuple):
+    """What one bound() call reads several times, built once per call."""
+
+    cards: list[int]      # cards that may still act: Home, draw pile, offer and the drawn card
+    queued: list[Effect]  # effects queued or waiting on a pending choice
+    acting_on: set[int]   # cards those effects may still act on
+
+
+def _live(state: DeckulaState) -> _Live:
+    """The cards still able to act, the queued effects and what they act on, for one bound."""
+    cards = state.home + state.draw + state.offer
+    if state.drawn is not None:
+        cards.append(state.drawn)
+    return _Live(cards, _queued_effects(state), _still_acting_on(state))
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:
