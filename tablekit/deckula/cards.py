@@ -17,7 +17,6 @@ SAMPLE_SET = DATA / "cards.toml"
 HOME_SWEET_HOME = "home-sweet-home"
 BEGINNER_VISITORS = ("hapless-vagabond", "curious-quaintrelle", "furious-farmer",
                      "vengeful-villager")
-CHOICE_TARGETS = ("chosen_visitor", "chosen_home", "highest_home", "chosen_discard")
 IN_PLAY_TARGETS = ("chosen_visitor", "chosen_home", "highest_home", "trigger", "self")
 OP_TARGETS = {"kill": IN_PLAY_TARGETS, "blank": IN_PLAY_TARGETS, "recover": ("chosen_discard",),
               "end_game": ("none",), "lose_energy": ("none",), "summon": ("none",), "bury": ("none",)}

@@ -75,7 +75,7 @@ def targets_of(state: DeckulaState, source: int, effect: Effect, trigger: int) -
     return None
 
 
-def kill(state: DeckulaState, uid: int, events: Events, keeper: int | None = None) -> None:
+def kill(state: DeckulaState, uid: int, keeper: int | None = None) -> None:
     """Take a card out of play onto the discard pile (or beneath `keeper`), with what it holds."""
     zone = state.home if uid in state.home else state.threat
     zone.remove(uid)
@@ -156,7 +156,7 @@ def _perform(state: DeckulaState, source: int, effect: Effect, target: int | Non
     op = effect.op
     if op == "kill":
         keeper = source if effect.beneath and state.spec(target).visitor else None
-        kill(state, target, events, keeper)
+        kill(state, target, keeper)
         where = f"beneath {name}" if keeper is not None else "to the discard pile"
         events.add("deckula.beneath" if keeper is not None else rule,
                    "{card} ({timing}) kills {target}: it goes {where}.",

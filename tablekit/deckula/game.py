@@ -9,6 +9,7 @@ from typing import Any
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
+from tablekit.deckula import heuristic
 from tablekit.deckula.cards import DATA, CardSet, card_file_set, sample_set
 from tablekit.deckula.effects import enter_play
 from tablekit.deckula.setup import check_difficulty, check_scenario, deal, deal_scenario
@@ -211,8 +212,7 @@ class DeckulaGame(Game):
 
     def heuristic_action(self, view: DeckulaState, legal: list[Action], rng: random.Random) -> Action:
         """A sensible player: keep a buffer against energy-hungry Visitors, buy what scores."""
-        from tablekit.deckula.heuristic import choose
-        return choose(view, legal)
+        return heuristic.choose(view, legal)
 
 
 def _check_custom_visitors(cards: CardSet, visitors: list[str] | tuple[str, ...]) -> None:

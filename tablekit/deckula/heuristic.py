@@ -22,7 +22,7 @@ def choose(view: DeckulaState, legal: list[Action]) -> Action:
 def worth(spec: CardSpec) -> float:
     """Rough value of having a card in your Home."""
     value = spec.vp + 2 * spec.vp_per_beneath + 1.5 * spec.vp_per_tag
-    value += sum(1.0 for e in spec.effect if e.timing in ("passive", "discard", "instant"))
+    value += len(spec.effect)  # one point for each effect, whatever its timing
     return value + (1.0 if {"guard", "coffin"} & set(spec.tags) else 0.0)
 
 
@@ -86,7 +86,7 @@ def _activate_or_draw(view: DeckulaState, legal: list[Action]) -> Action:
     worst = min((view.card_vp(u) for u in view.visitors_in_threat()), default=0)
     for action in legal:
         if isinstance(action, Activate):
-            effect = next(e for e in view.spec(action.card).effect if e.timing == "discard")
+            effect = view.spec(action.card).effect[view.cards[action.card].discard_effect]
             if effect.op == "kill" and -worst > view.spec(action.card).vp:
                 return action
     return next(a for a in legal if isinstance(a, Draw))

@@ -8,7 +8,7 @@ from tablekit.core.game import Events
 from tablekit.deckula.effects import (
     enter_play,
     has_work,
-    leave_play,
+    kill,
     resolve,
     run_effect,
     why_blocked,
@@ -78,9 +78,8 @@ def draw(state: DeckulaState, events: Events) -> bool:
 
 
 def activate(state: DeckulaState, uid: int, events: Events) -> None:
-    state.home.remove(uid)
-    leave_play(state, uid)
-    state.discard.append(uid)
+    """Discard a Home card (no energy) and carry out its Discard effect."""
+    kill(state, uid)
     index = state.cards[uid].discard_effect
     events.add("deckula.discard-effect", "You discard {card} to use its effect (no energy for this).",
                card=state.name(uid))
@@ -103,9 +102,7 @@ def settle(state: DeckulaState, events: Events) -> None:
     while True:
         resolve(state, events)
         if state.result is not None or state.pending is not None:
-            if state.result is not None:
-                state.phase = OVER
-            return
+            return  # a game ended by an effect is already OVER; a pending choice is CHOOSE
         if not state.draw:
             _survive(state, events)
             return

@@ -59,7 +59,7 @@ class DeckulaTable(GameTable):
         """What the player must do now."""
         state = self.state
         if self.match.is_over:
-            return f"Game over — {self.match.outcome.text}"
+            return GameTable.status_text(self)  # explicit: LessonTable borrows this method
         if state.phase == "decide":
             return f"You drew {state.name(state.drawn)}: buy it for 2 energy or discard it for 1."
         if state.phase == "choose":

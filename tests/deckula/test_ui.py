@@ -95,3 +95,9 @@ def test_search_longer_is_offered_only_while_the_best_is_unproven():
     table.deeper.click()
     assert table.best().nodes > first.nodes
     assert f"{table.best().nodes:,} positions" in table.finish.value
+
+
+def test_a_finished_lesson_says_game_over_like_any_table():
+    lesson = LessonTable("game-ending-threat")
+    lesson.match.apply(lesson.match.legal_actions()[0])  # discard: 1 energy, and the Farmer wants 2
+    assert lesson.match.is_over and lesson.status_text() == "Game over — Lost to Furious Farmer: no points."
