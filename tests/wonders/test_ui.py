@@ -13,9 +13,9 @@ from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.game import GAME
 from tablekit.wonders.lessons import example_c
 from tablekit.wonders.ui import WondersTable
-from tablekit.wonders.ui_build import DeckBuilder
-from tablekit.wonders.ui_campaign import CampaignPanel
-from tablekit.wonders.ui_learn import BattlePuzzle, ExampleTable, example_c_html, example_c_ranking
+from tablekit.wonders.ui.build import DeckBuilder
+from tablekit.wonders.ui.campaign import CampaignPanel
+from tablekit.wonders.ui.learn import BattlePuzzle, ExampleTable, example_c_html, example_c_ranking
 
 WINNING_SEED = 6  # the rule-of-thumb player beats Cullin on this deal with full health
 

@@ -18,8 +18,8 @@ from tablekit.wonders.battle import (
     resolve_villain_attacks,
 )
 from tablekit.wonders.lessons import PuzzleVerdict, judge_layout
-from tablekit.wonders.ui import WondersTable
-from tablekit.wonders.ui_board import WONDERS_STYLE, layout_table_html, report_fallen
+from tablekit.wonders.ui.board import WONDERS_STYLE, layout_table_html, report_fallen
+from tablekit.wonders.ui.table import WondersTable
 
 EXAMPLES: dict[str, Callable[[], Match]] = {"A": lessons.example_a, "B": lessons.example_b,
                                             "C": lessons.example_c}

@@ -12,7 +12,7 @@ from tablekit.core.errors import TablekitError
 from tablekit.ui.html import STYLE
 from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs
 from tablekit.wonders.cards import Pack, default_catalog
-from tablekit.wonders.ui import WondersTable
+from tablekit.wonders.ui.table import WondersTable
 
 
 class CampaignPanel(widgets.VBox):

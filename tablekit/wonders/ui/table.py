@@ -1,7 +1,7 @@
 """Deck of Wonders in widgets: the play table with its Battle Lines chooser.
 
-The campaign panel is in `ui_campaign`, the learn helpers in `ui_learn`, the deck builder in
-`ui_build`; the board drawing is in `ui_board`. Widgets call the engine; they hold no rules.
+The campaign panel is in `ui.campaign`, the learn helpers in `ui.learn`, the deck builder in
+`ui.build`; the board drawing is in `ui.board`. Widgets call the engine; they hold no rules.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import default_catalog
 from tablekit.wonders.rules import lineup_choices
 from tablekit.wonders.state import State
-from tablekit.wonders.ui_board import board_html, layouts_html
+from tablekit.wonders.ui.board import board_html, layouts_html
 
 ACTION_CSS = {Keep: "tk-act-setup", Mulligan: "tk-act-setup", PlayCard: "tk-act-play",
               Attack: "tk-act-attack", EndTurn: "tk-act-end", Choose: "tk-act-choose",

@@ -28,7 +28,7 @@ from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import COLOURS, default_catalog
 from tablekit.wonders.state import CardSpec, compile_card
 from tablekit.wonders.text import card_summary
-from tablekit.wonders.ui_board import WONDERS_STYLE
+from tablekit.wonders.ui.board import WONDERS_STYLE
 
 ANY = "any"
 
