@@ -9,6 +9,8 @@ from typing import Any, Protocol
 from tablekit.core.game import Action, Events, Game, State, View, rng_for
 from tablekit.core.stats import mean_interval
 
+ROUGH_BELOW = 30  # fewer play-outs than this make an estimate rough, not a 95% interval
+
 
 class Agent(Protocol):
     """Anything that picks an action from what one player may see."""
@@ -52,6 +54,11 @@ class MoveEstimate:
     high: float
     win_rate: float
     rollouts: int
+
+    @property
+    def rough(self) -> bool:
+        """True when the estimate rests on fewer than ROUGH_BELOW play-outs."""
+        return self.rollouts < ROUGH_BELOW
 
     def __str__(self) -> str:
         return (f"{self.action}: {self.mean:.2f} (95% {self.low:.2f}–{self.high:.2f}), "
