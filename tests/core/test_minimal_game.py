@@ -10,6 +10,8 @@ import pytest
 
 from tablekit.core import Events, Game, IllegalActionError, Match, Outcome, SaveFileError
 from tablekit.core.actions import action
+from tablekit.core.config import GameConfig
+from tablekit.core.game import GameState
 from tablekit.core.rulebook import CORE_RULES, RuleBook
 
 
@@ -21,28 +23,35 @@ class Take(NamedTuple):
         return f"Take {self.count}"
 
 
-class Pile:
+class Pile(GameState):
     def __init__(self, left: int, turn: int = 0) -> None:
+        super().__init__()
         self.left, self.turn = left, turn
 
 
+class TakeLastConfig(GameConfig):
+    @property
+    def players(self) -> int:
+        return 2
+
+
 class TakeLast(Game):
-    name, title, players, action_types = "take-last", "Take the last", 2, (Take,)
+    name, title, config_model, action_types = "take-last", "Take the last", TakeLastConfig, (Take,)
 
     @cached_property
     def rulebook(self) -> RuleBook:
         return RuleBook.from_toml(self.name, CORE_RULES)
 
-    def initial_state(self, config, rng: random.Random) -> Pile:
+    def _initial_state(self, config, rng: random.Random, events: Events) -> Pile:
         return Pile(5)
 
     def to_move(self, state: Pile) -> int | None:
         return None if state.left == 0 else state.turn
 
-    def legal_actions(self, state: Pile) -> list[Take]:
+    def _legal_actions(self, state: Pile) -> list[Take]:
         return [Take(n) for n in (1, 2) if n <= state.left]
 
-    def apply_unchecked(self, state: Pile, act: Take, events: Events) -> None:
+    def _apply_unchecked(self, state: Pile, act: Take, events: Events) -> None:
         state.left -= act.count
         state.turn = 1 - state.turn
         events.add("core.offered", "{n} taken", n=act.count)

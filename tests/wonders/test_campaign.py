@@ -153,8 +153,8 @@ def test_rules_cards_are_lent_only_to_other_villains():
 
 
 @pytest.mark.parametrize("borrowed, problem", [
-    ("cullin-decree", "list of Legacy pack ids"),
-    ([["cullin-decree"]], "list of Legacy pack ids"),
+    ("cullin-decree", "option borrowed_rules = 'cullin-decree': should be a list"),
+    ([["cullin-decree"]], r"option borrowed_rules.0 = \['cullin-decree'\]: should be text"),
     (["cullin-decree", "cullin-decree"], "names a pack twice"),
 ])
 def test_malformed_borrowed_rules_are_refused(borrowed, problem):
