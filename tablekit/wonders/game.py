@@ -26,9 +26,11 @@ from tablekit.wonders.actions import (
 )
 from tablekit.wonders.cards import DATA
 from tablekit.wonders.config import WondersConfig
+from tablekit.wonders.explain import illegal_reason, legal_reason
+from tablekit.wonders.heuristic import choose
 from tablekit.wonders.scenario import scenario
 from tablekit.wonders.setup import initial_state
-from tablekit.wonders.state import NONE, VILLAIN, Minion, State
+from tablekit.wonders.state import NONE, VILLAIN, Minion, State, same_card
 
 
 class WondersGame(Game):
@@ -100,11 +102,11 @@ class WondersGame(Game):
             if first is None:
                 seen[card.id] = card
             elif (first.player is card.player and first.villain is card.villain) \
-                    or _same_card(first, card):
+                    or same_card(first, card):
                 continue  # an identical copy is already offered
             else:  # an upgraded copy differs: it is a choice of its own
                 others = variants.setdefault(card.id, [])
-                if any(_same_card(other, card) for other in others):
+                if any(same_card(other, card) for other in others):
                     continue
                 others.append(card)
                 mixed.add(card.id)
@@ -217,17 +219,14 @@ class WondersGame(Game):
     # -- explanations ---------------------------------------------------------------------
     def illegal_reason(self, state: State, action: Any) -> tuple[str, str]:
         """The rule an action breaks now, and why."""
-        from tablekit.wonders.explain import illegal_reason
         return illegal_reason(self, state, action)
 
     def legal_reason(self, state: State, action: Any) -> tuple[str, str]:
         """The rule that allows an action."""
-        from tablekit.wonders.explain import legal_reason
         return legal_reason(state, action)
 
     def heuristic_action(self, view: State, legal: list[Any], rng: random.Random) -> Any:
         """A rule-of-thumb choice (see `tablekit.wonders.heuristic`)."""
-        from tablekit.wonders.heuristic import choose
         return choose(view, legal, rng)
 
 
@@ -266,12 +265,6 @@ def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...
     return list(found.values())
 
 
-def _same_card(one: Any, other: Any) -> bool:
-    """True when two copies of a card are interchangeable (the same two halves)."""
-    return ((one.player is other.player or one.player == other.player)
-            and (one.villain is other.villain or one.villain == other.villain))
-
-
 def _copy_kinds(state: State, uids: list[int]) -> dict[int, str]:
     """Each card as its id, with "#n" added for an n-th distinct version (an upgraded copy)."""
     table = state.table
@@ -286,7 +279,7 @@ def _copy_kinds(state: State, uids: list[int]) -> dict[int, str]:
             continue
         for number, twin in enumerate(known):  # noqa: B007 (the break keeps it)
             if (twin.player is card.player and twin.villain is card.villain) \
-                    or _same_card(twin, card):
+                    or same_card(twin, card):
                 break
         else:
             number = len(known)

@@ -55,6 +55,12 @@ class CardSpec:
     villain: HalfSpec
 
 
+def same_card(one: CardSpec, other: CardSpec) -> bool:
+    """True when two copies of a card are interchangeable (the same two halves)."""
+    return ((one.player is other.player or one.player == other.player)
+            and (one.villain is other.villain or one.villain == other.villain))
+
+
 def compile_half(half: Half, strength_bonus: int = 0) -> HalfSpec:
     """A validated card half as a HalfSpec."""
     def bullets(raw: list[list[Any]]) -> tuple[Bullet, ...]:
