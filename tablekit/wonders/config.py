@@ -100,9 +100,11 @@ class WondersConfig(GameConfig):
         if campaign is None:
             return None
         try:
-            return Campaign.from_json(campaign, default_catalog()).to_json()
+            data = Campaign.from_json(campaign, default_catalog()).to_json()
         except SaveFileError as exc:
             raise ConfigError(str(exc)) from exc
+        data.pop("recorded")  # which games were counted does not change a deal
+        return data
 
     @model_validator(mode="after")
     def _seats_fit_the_campaign(self) -> WondersConfig:
