@@ -9,7 +9,7 @@ import pytest
 
 import tablekit
 from tablekit.core.agents import HeuristicAgent
-from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
 from tablekit.core.registry import get_game
 
 GAMES = tablekit.games()
@@ -57,6 +57,13 @@ def test_games_are_registered_with_their_variants():
             assert game.players(config) >= 1
             assert game.make_config(**json.loads(json.dumps(game.config_to_json(config)))) == config
     assert get_game("wonders").players(get_game("wonders").make_config(**get_game("wonders").variants["coop"])) == 2
+
+
+@pytest.mark.parametrize("seed", [1.5, 2.0, True, None, b"7", [1]])
+def test_seeds_are_whole_numbers_or_strings(name, seed):
+    with pytest.raises(ConfigError, match="seed must be a whole number or a string"):
+        tablekit.new_game(name, seed=seed)
+    assert tablekit.new_game(name, seed="a string").seed == "a string"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
