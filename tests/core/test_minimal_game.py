@@ -79,3 +79,12 @@ def test_one_config_model_drives_options_errors_players_and_the_save():
 def test_a_config_model_must_say_how_many_play():
     with pytest.raises(TypeError, match="players"):
         type("Seatless", (GameConfig,), {"__annotations__": {"size": int}, "size": 3})
+
+
+def test_a_state_that_is_not_a_game_state_is_refused_at_set_up():
+    class Loose(TakeLast):
+        def _initial_state(self, config, rng, events):
+            return {"left": 5}
+
+    with pytest.raises(TypeError, match="must derive from GameState"):
+        Match(Loose(), GAME.make_config(), seed=0)
