@@ -110,7 +110,7 @@ class Match:
         if not self._steps:
             raise IllegalActionError("undo", "core.undo", "no action has been played yet")
         action, _, before = self._steps.pop()
-        self.state = before
+        self.state = self.game.clone(before)  # the stored state may be shared with clones
         self._redo.append(action)
         return action
 
@@ -127,7 +127,7 @@ class Match:
         twin.game, twin.config, twin.seed = self.game, self.config, self.seed
         twin.state = self.game.clone(self.state)
         twin._setup_events = list(self._setup_events)
-        twin._steps = list(self._steps)  # past states are never mutated: sharing is safe
+        twin._steps = list(self._steps)  # past states are never handed out: sharing is safe
         twin._redo = list(self._redo)
         return twin
 
