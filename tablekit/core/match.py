@@ -45,7 +45,11 @@ class Match:
         return list(self.game.legal_actions(self.state))
 
     def apply(self, action: Action) -> list[Event]:
-        """Play one action (validated first); returns its events. Clears the redo stack."""
+        """Play one action (validated first); returns its events. Clears the redo stack.
+
+        All or nothing: when the action is illegal, or the game's rules raise half-way, the
+        match (state, history, log, redo stack) is left exactly as it was and the error raised.
+        """
         events = self._apply(action)
         self._redo.clear()
         return events
@@ -115,10 +119,12 @@ class Match:
         return action
 
     def redo(self) -> list[Event]:
-        """Play the last undone action again."""
+        """Play the last undone action again (all or nothing, like `apply`)."""
         if not self._redo:
             raise IllegalActionError("redo", "core.redo", "there is no undone action to redo")
-        return self._apply(self._redo.pop())
+        events = self._apply(self._redo[-1])
+        self._redo.pop()
+        return events
 
     # -- copies and saves ----------------------------------------------------------------
     def clone(self) -> Match:
@@ -174,6 +180,10 @@ class Match:
 
     def _apply(self, action: Action) -> list[Event]:
         before = self.game.clone(self.state)
-        events = self.game.apply(self.state, action)
+        try:
+            events = self.game.apply(self.state, action)
+        except BaseException:
+            self.state = before  # all or nothing: a rule that broke half-way changes nothing
+            raise
         self._steps.append((action, events, before))
         return events
