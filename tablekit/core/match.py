@@ -1,4 +1,11 @@
-"""`Match`: one game being played — history, log, undo/redo, save/load, clone, explain."""
+"""`Match`: one game being played — history, log, undo/redo, save/load, clone, explain.
+
+Undo keeps no copy per action: a match keeps a checkpoint (a clone of the state) every
+`CHECKPOINT_EVERY` actions and rebuilds an earlier position by replaying the actions since the
+nearest checkpoint through `apply_unchecked`. Replay is deterministic because a state carries its
+own random generator and `Game.clone` copies it. Checkpoints are never handed out (a rebuilt state
+starts from a clone of one), so a match and its clones may share them safely.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,10 @@ from typing import Any
 
 from tablekit.core.errors import IllegalActionError, SaveFileError
 from tablekit.core.events import Event
-from tablekit.core.game import Action, Explanation, Game, Outcome, State, View, rng_for
+from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
+CHECKPOINT_EVERY = 16  # actions between checkpoints: see benchmarks/engines.py for the choice
 
 
 class Match:
@@ -21,8 +29,10 @@ class Match:
         self.seed = seed
         self.state: State = game.initial_state(config, rng_for(seed, game.name))
         self._setup_events = list(getattr(self.state, "setup_events", ()))
-        self._steps: list[tuple[Action, list[Event], State]] = []
+        self._steps: list[tuple[Action, tuple[Event, ...]]] = []  # each action with its events
         self._redo: list[Action] = []
+        self._checkpoints: list[State] = []  # [j]: the state after j * CHECKPOINT_EVERY actions
+        self._states: list[State] = []  # `states` so far, built on demand
 
     # -- playing -------------------------------------------------------------------------
     @property
@@ -84,20 +94,31 @@ class Match:
     @property
     def history(self) -> list[Action]:
         """The actions played so far, in order."""
-        return [action for action, _, _ in self._steps]
+        return [action for action, _ in self._steps]
 
     @property
     def log(self) -> list[Event]:
         """Every event so far: set-up first, then each action's events."""
         events = list(self._setup_events)
-        for _, step_events, _ in self._steps:
+        for _, step_events in self._steps:
             events += step_events
         return events
 
     @property
     def states(self) -> list[State]:
-        """The state after setup and after each action so far (do not modify them)."""
-        return [before for _, _, before in self._steps] + [self.state]
+        """The state after setup and after each action so far (the last is `state`).
+
+        The earlier ones are replayed copies, built once and kept until undone: do not modify them.
+        """
+        done, steps, game = self._states, self._steps, self.game
+        while len(done) < len(steps):
+            if not done:
+                done.append(game.clone(self._checkpoints[0]))
+                continue
+            state = game.clone(done[-1])
+            game.apply_unchecked(state, steps[len(done) - 1][0], Events(None))
+            done.append(state)
+        return done[:len(steps)] + [self.state]
 
     @property
     def can_undo(self) -> bool:
@@ -113,8 +134,11 @@ class Match:
         """Take back the last action; returns it. Raises when nothing was played."""
         if not self._steps:
             raise IllegalActionError("undo", "core.undo", "no action has been played yet")
-        action, _, before = self._steps.pop()
-        self.state = self.game.clone(before)  # the stored state may be shared with clones
+        action, _ = self._steps.pop()
+        played = len(self._steps)
+        self.state = self._rebuild(played)
+        del self._checkpoints[played // CHECKPOINT_EVERY + 1:]
+        del self._states[played:]
         self._redo.append(action)
         return action
 
@@ -133,8 +157,10 @@ class Match:
         twin.game, twin.config, twin.seed = self.game, self.config, self.seed
         twin.state = self.game.clone(self.state)
         twin._setup_events = list(self._setup_events)
-        twin._steps = list(self._steps)  # past states are never handed out: sharing is safe
+        twin._steps = list(self._steps)  # actions and event tuples: immutable
         twin._redo = list(self._redo)
+        twin._checkpoints = list(self._checkpoints)  # never handed out nor changed: shared
+        twin._states = []  # the twin builds its own when asked
         return twin
 
     def digest(self) -> str:
@@ -179,11 +205,22 @@ class Match:
         return f"<Match {self.game.name} seed={self.seed!r} {len(self._steps)} actions, {status}>"
 
     def _apply(self, action: Action) -> list[Event]:
-        before = self.game.clone(self.state)
+        steps = self._steps
+        played = len(steps)
+        if played % CHECKPOINT_EVERY == 0 and len(self._checkpoints) * CHECKPOINT_EVERY == played:
+            self._checkpoints.append(self.game.clone(self.state))
         try:
             events = self.game.apply(self.state, action)
         except BaseException:
-            self.state = before  # all or nothing: a rule that broke half-way changes nothing
+            self.state = self._rebuild(played)  # all or nothing: a rule broke half-way
             raise
-        self._steps.append((action, events, before))
+        steps.append((action, tuple(events)))
         return events
+
+    def _rebuild(self, played: int) -> State:
+        """The state after the first `played` actions: the nearest checkpoint, then replay."""
+        start = played // CHECKPOINT_EVERY
+        state = self.game.clone(self._checkpoints[start])
+        for action, _ in self._steps[start * CHECKPOINT_EVERY:played]:
+            self.game.apply_unchecked(state, action, Events(None))
+        return state

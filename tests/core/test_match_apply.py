@@ -123,7 +123,10 @@ def finish(match: Match, rng: random.Random, redos: int) -> None:
 
 @pytest.mark.parametrize("step", [0, 1, 2, 7, 15, 16, 17, 31, 32, 33, 47, 64, 88])
 @pytest.mark.parametrize("undone", [0, 2])
-def test_a_breaking_effect_leaves_the_test_game_as_it_was(step, undone):
+@pytest.mark.parametrize("every", [5, None])
+def test_a_breaking_effect_leaves_the_test_game_as_it_was(step, undone, every, monkeypatch):
+    if every is not None:  # checkpoints every 5 actions as well as the default interval
+        monkeypatch.setattr("tablekit.core.match.CHECKPOINT_EVERY", every)
     game, rng = TallyGame(), random.Random(step)
     match = Match(game, game.make_config(), seed=step)
     for _ in range(step):
@@ -142,24 +145,33 @@ def test_a_breaking_effect_leaves_the_test_game_as_it_was(step, undone):
     assert match.digest() == reference.digest() and match.log == reference.log
 
 
-# the function each game's apply_unchecked reaches on (nearly) every action: module, attribute
+# the function each game's apply_unchecked reaches on (nearly) every action: module, attributes
 EFFECTS = {"deckula": ("tablekit.deckula.game", ("settle", "draw")),
            "wonders": ("tablekit.wonders.rules", ("run",))}
 
 
-def breaking(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """Make the game's effect functions do their work, then raise."""
+class Fuse:
+    """Armed, the next call of a patched effect does its work and then raises (a bug hit once)."""
+
+    armed = False
+
+    def wrap(self, real):
+        """`real`, raising once it has changed the state while the fuse is armed."""
+        def broken(*args, **kwargs):
+            real(*args, **kwargs)
+            if self.armed:
+                self.armed = False
+                raise Misfire(f"{real.__name__} broke after changing the state")
+        return broken
+
+
+def breaking(monkeypatch: pytest.MonkeyPatch, name: str) -> Fuse:
+    """Patch the game's effect functions with a fuse (the earlier actions replay unharmed)."""
+    fuse = Fuse()
     module, attributes = EFFECTS[name]
     for attribute in attributes:
-        monkeypatch.setattr(f"{module}.{attribute}", half_done(getattr(import_module(module), attribute)))
-
-
-def half_done(real):
-    """`real`, raising once it has changed the state."""
-    def broken(*args, **kwargs):
-        real(*args, **kwargs)
-        raise Misfire(f"{real.__name__} broke after changing the state")
-    return broken
+        monkeypatch.setattr(f"{module}.{attribute}", fuse.wrap(getattr(import_module(module), attribute)))
+    return fuse
 
 
 @pytest.mark.parametrize("name", sorted(EFFECTS))
@@ -173,11 +185,13 @@ def test_a_breaking_effect_leaves_a_real_game_as_it_was(name, seed, monkeypatch)
     match.undo()
     before, action = picture(match), rng.choice(match.legal_actions())
     with monkeypatch.context() as patch:
-        breaking(patch, name)
+        fuse = breaking(patch, name)
         for attempt in (lambda: match.apply(action), match.redo):
+            fuse.armed = True
             with pytest.raises(Misfire, match="broke after changing"):
                 attempt()
             assert picture(match) == before, "a failed apply or redo changed the match"
+            assert not fuse.armed
     match.redo()
     reference = tablekit.new_game(name, seed=seed)
     reference.play(*match.history)

@@ -13,9 +13,17 @@ import pytest
 
 import tablekit
 from tablekit.core import Match
+from tablekit.core.registry import get_game
 
 GAMES = tablekit.games()
 TRIALS = range(8)
+
+
+@pytest.fixture(params=[3, None], ids=["checkpoint-every-3", "checkpoint-default"])
+def checkpoints(request, monkeypatch) -> None:
+    """Run with checkpoints every 3 actions (many boundaries crossed) and with the default."""
+    if request.param is not None:
+        monkeypatch.setattr("tablekit.core.match.CHECKPOINT_EVERY", request.param)
 
 
 @dataclass
@@ -48,22 +56,19 @@ def replayed(name: str, seed: int, actions: list) -> Match:
     return match
 
 
-def wander(match: Match, rng: random.Random) -> list:
-    """Undo once, then play a few random actions (a different one first when there is one)."""
-    undone = match.undo()
-    played = []
-    for _ in range(rng.randint(1, 6)):
+def wander(match: Match, rng: random.Random) -> int:
+    """Undo a few actions, then play a few random ones (first a different one when there is
+    one); returns how many were undone."""
+    undone = [match.undo() for _ in range(rng.randint(1, min(8, len(match.history))))]
+    for count in range(rng.randint(2, 8)):
         if match.is_over:
             break
         legal = match.legal_actions()
-        others = [a for a in legal if a != undone] if not played else legal
-        action = rng.choice(others or legal)
-        match.apply(action)
-        played.append(action)
-    if played and rng.random() < 0.5:  # and sometimes take one back, leaving a redo
+        others = [a for a in legal if a != undone[-1]] if count == 0 else legal
+        match.apply(rng.choice(others or legal))
+    if rng.random() < 0.5:  # and sometimes take one back, leaving a redo
         match.undo()
-        played.pop()
-    return played
+    return len(undone)
 
 
 def assert_follows(match: Match, ref: Reference, step: int) -> None:
@@ -79,42 +84,48 @@ def assert_follows(match: Match, ref: Reference, step: int) -> None:
         assert match.log == ref.logs[forward]
     match.play(*ref.actions[step:])
     assert match.digest() == ref.digests[-1] and match.log == ref.logs[-1]
+    for back in range(len(ref.actions) - 1, -1, -1):  # and back from the end, past the clone
+        match.undo()
+        assert match.digest() == ref.digests[back], f"undo from the end to step {back}"
 
 
-def assert_wandered(name: str, match: Match, ref: Reference, step: int, played: list) -> None:
-    """`match` holds the reference's first step - 1 actions plus `played`, and nothing else."""
-    expected = replayed(name, ref.seed, ref.actions[:step - 1] + played)
-    assert match.history == expected.history
+def assert_wandered(name: str, match: Match, ref: Reference, start: int) -> None:
+    """`match` holds the reference's first `start` actions, then its own; states agree."""
+    assert match.history[:start] == ref.actions[:start]
+    expected = replayed(name, ref.seed, match.history)
     assert match.digest() == expected.digest() and match.log == expected.log
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("trial", TRIALS)
+@pytest.mark.usefixtures("checkpoints")
 def test_a_clone_that_undoes_and_plays_leaves_the_original_alone(name, trial):
     ref = play_reference(name, seed=100 + trial)
     rng = random.Random(trial)
     step = rng.randint(1, len(ref.actions))
     match = replayed(name, ref.seed, ref.actions[:step])
     twin = match.clone()
-    played = wander(twin, rng)
-    assert_wandered(name, twin, ref, step, played)
+    undone = wander(twin, rng)
+    assert_wandered(name, twin, ref, step - undone)
     assert_follows(match, ref, step)
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("trial", TRIALS)
+@pytest.mark.usefixtures("checkpoints")
 def test_an_original_that_undoes_and_plays_leaves_its_clone_alone(name, trial):
     ref = play_reference(name, seed=200 + trial)
     rng = random.Random(trial)
     step = rng.randint(1, len(ref.actions))
     match = replayed(name, ref.seed, ref.actions[:step])
     twin = match.clone()
-    played = wander(match, rng)
-    assert_wandered(name, match, ref, step, played)
+    undone = wander(match, rng)
+    assert_wandered(name, match, ref, step - undone)
     assert_follows(twin, ref, step)
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("checkpoints")
 def test_a_clone_keeps_the_redo_stack_of_its_own(name):
     ref = play_reference(name, seed=300)
     step = len(ref.actions) // 2 + 1
@@ -125,3 +136,23 @@ def test_a_clone_keeps_the_redo_stack_of_its_own(name):
     assert match.can_redo and match.digest() == ref.digests[step - 1]
     match.redo()
     assert match.digest() == ref.digests[step]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.usefixtures("checkpoints")
+def test_states_are_the_positions_after_each_action(name):
+    ref = play_reference(name, seed=400)
+    match, game = replayed(name, ref.seed, ref.actions), get_game(name)
+    assert [game.digest(s) for s in match.states] == ref.digests and match.states[-1] is match.state
+    back = min(5, len(ref.actions))
+    for _ in range(back):
+        match.undo()
+    assert [game.digest(s) for s in match.states] == ref.digests[:len(ref.digests) - back]
+    twin = match.clone()
+    for line, side in enumerate((twin, match)):  # each plays its own line, the original last
+        for _ in range(3):
+            if not side.is_over:
+                legal = side.legal_actions()
+                side.apply(legal[-1 - line % len(legal)])
+        expected = replayed(name, ref.seed, side.history)
+        assert [game.digest(s) for s in side.states] == [game.digest(s) for s in expected.states]
