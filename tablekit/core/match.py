@@ -17,7 +17,7 @@ from tablekit.core.events import Event
 from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
-CHECKPOINT_EVERY = 16  # actions between checkpoints: see benchmarks/engines.py for the choice
+CHECKPOINT_EVERY = 32  # actions between checkpoints: see benchmarks/engines.py for the choice
 
 
 class Match:
