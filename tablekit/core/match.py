@@ -12,12 +12,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
 from tablekit.core.events import Event
 from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
 CHECKPOINT_EVERY = 32  # actions between checkpoints: see benchmarks/engines.py for the choice
+
+
+def checked_seed(seed: object) -> int | str:
+    """`seed` itself when it is an int or a str; a ConfigError naming it otherwise (bool too)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ConfigError(f"seed {seed!r} is not a seed: a seed is a whole number or a text, "
+                          f"not a {type(seed).__name__}")
+    return seed
 
 
 class Match:
@@ -26,7 +34,7 @@ class Match:
     def __init__(self, game: Game, config: Any, seed: int | str) -> None:
         self.game = game
         self.config = config
-        self.seed = seed
+        self.seed = checked_seed(seed)
         self.state: State = game.initial_state(config, rng_for(seed, game.name))
         self._setup_events = list(getattr(self.state, "setup_events", ()))
         self._steps: list[tuple[Action, tuple[Event, ...]]] = []  # each action with its events
@@ -185,8 +193,12 @@ class Match:
         if data.get("version") != game.version:
             raise SaveFileError(f"save file is for {game.name} version {data.get('version')!r}; "
                                 f"this kit plays version {game.version}")
-        if not isinstance(data.get("seed"), int | str) or not isinstance(data.get("actions"), list):
-            raise SaveFileError("save file lacks a seed or an action list")
+        if not isinstance(data.get("actions"), list):
+            raise SaveFileError("save file lacks an action list")
+        try:
+            checked_seed(data.get("seed"))
+        except ConfigError as exc:
+            raise SaveFileError(f"save file has no usable seed: {exc}") from exc
         try:
             match = cls(game, game.make_config(**data.get("config", {})), data["seed"])
             for raw in data["actions"]:
