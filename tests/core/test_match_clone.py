@@ -57,8 +57,7 @@ def replayed(name: str, seed: int, actions: list) -> Match:
 
 
 def wander(match: Match, rng: random.Random) -> int:
-    """Undo a few actions, then play a few random ones (first a different one when there is
-    one); returns how many were undone."""
+    """Undo a few actions, play a few others (a different one first); returns how many undone."""
     undone = [match.undo() for _ in range(rng.randint(1, min(8, len(match.history))))]
     for count in range(rng.randint(2, 8)):
         if match.is_over:
