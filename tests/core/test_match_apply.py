@@ -15,8 +15,9 @@ from typing import NamedTuple
 import pytest
 
 import tablekit
-from tablekit.core import Events, Game, Match, Outcome
+from tablekit.core import Events, Game, GameState, Match, Outcome
 from tablekit.core.actions import action
+from tablekit.core.config import GameConfig
 from tablekit.core.game import copy_rng
 from tablekit.core.rulebook import CORE_RULES, RuleBook
 
@@ -47,32 +48,44 @@ class Misfire(RuntimeError):
     """The bug inside Boom's effect."""
 
 
-class Tally:
+class Tally(GameState):
     """A running total, the rolls so far and the game's own generator."""
 
+    __slots__ = ("total", "moves", "rolls", "rng")
+
     def __init__(self, rng: random.Random) -> None:
+        super().__init__()
         self.total, self.moves, self.rolls, self.rng = 0, 0, [], rng
+
+
+class TallyConfig(GameConfig):
+    """Tally takes no options and seats one player."""
+
+    @property
+    def players(self) -> int:
+        return 1
 
 
 class TallyGame(Game):
     """Add to a total or roll a die; Boom is offered but its effect breaks half-way."""
 
-    name, title, players, action_types = "tally", "Tally", 1, (Add, Roll, Boom)
+    name, title, action_types = "tally", "Tally", (Add, Roll, Boom)
+    config_model = TallyConfig
 
     @cached_property
     def rulebook(self) -> RuleBook:
         return RuleBook.from_toml(self.name, CORE_RULES)
 
-    def initial_state(self, config, rng: random.Random) -> Tally:
+    def _initial_state(self, config, rng: random.Random, events: Events) -> Tally:
         return Tally(rng)
 
     def to_move(self, state: Tally) -> int | None:
         return None if self.is_over(state) else 0
 
-    def legal_actions(self, state: Tally) -> list:
+    def _legal_actions(self, state: Tally) -> list:
         return [] if self.is_over(state) else [Add(1), Add(2), Roll(), Boom()]
 
-    def apply_unchecked(self, state: Tally, act, events: Events) -> None:
+    def _apply_unchecked(self, state: Tally, act, events: Events) -> None:
         state.moves += 1
         if type(act) is Add:
             state.total += act.amount
