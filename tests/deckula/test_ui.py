@@ -7,8 +7,8 @@ import pytest
 from tablekit.core.errors import TablekitError
 from tablekit.deckula.state import Buy
 from tablekit.deckula.ui import (
+    DeckulaLesson,
     DeckulaTable,
-    LessonTable,
     board_html,
     difficulty_figure,
     explore_difficulties,
@@ -35,9 +35,15 @@ def test_undo_redo_new_game_and_seed():
     assert not table.match.history and table.redo_button.disabled is False
     table.redo_button.click()
     assert table.match.digest() == before
-    table.seed.value = 11
+    table.seed.value = "11"
     table.new_button.click()
     assert table.match.seed == 11 and not table.match.history
+    table.seed.value = "full moon"  # a word is a seed too, kept as it is (not turned into 0)
+    table.new_button.click()
+    assert table.match.seed == "full moon" and table.message.value == ""
+    table.seed.value = " "
+    table.new_button.click()
+    assert "No new game" in table.message.value and table.match.seed == "full moon"
 
 
 def test_an_illegal_action_shows_its_rule_and_changes_nothing():
@@ -63,11 +69,11 @@ def test_chart_follows_energy_and_vp_by_turn():
     last = table.match.state
     assert energy.name == "energy" and energy.y[-1] == last.energy and vp.y[-1] == last.score()
     assert list(energy.x) == sorted(set(energy.x))
-    assert "How good was my game?" in table.finish.value and table.best().best_score >= 0
+    assert "How good was my game?" in table.finish.value and "Compare" in table.finish.value
 
 
 def test_board_shows_zones_counters_and_blanked_cards():
-    lesson = LessonTable("blanking")
+    lesson = DeckulaLesson("blanking")
     html = board_html(lesson.match.state)
     assert "tk-card tk-blanked" in html and "Threat area" in html and "data-name=\"Energy\"" in html
     lesson.click("Use Loyal Gargoyle (discard it)")
@@ -85,11 +91,39 @@ def test_difficulty_explorer_figures():
     assert len(score_distribution_figure(results).data) == 2
 
 
+def test_the_hindsight_search_runs_on_demand_never_inside_refresh(monkeypatch):
+    import tablekit.deckula.ui as deckula_ui
+    searches = []
+    real = deckula_ui.hindsight
+    monkeypatch.setattr(deckula_ui, "hindsight", lambda *a, **k: searches.append(k) or real(*a, **k))
+    table = DeckulaTable(seed=4, hindsight_budget=40)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    table.refresh()
+    assert searches == [] and table.best_button.layout.display is None  # offered, not run
+    table.best_button.click()
+    assert len(searches) == 1 and callable(searches[0]["progress"])
+    assert "positions searched" in table.finish.value and table.best_button.layout.display == "none"
+    assert not table.progress.running
+
+
+def test_the_hindsight_search_reports_progress():
+    table = DeckulaTable(seed=4, hindsight_budget=5_000)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    seen = []
+    table.progress.bar.observe(lambda change: seen.append(change["new"]), names="value")
+    table.best_button.click()
+    assert table.known_best() is not None and any(v >= 2_000 for v in seen if isinstance(v, int))
+
+
 def test_search_longer_is_offered_only_while_the_best_is_unproven():
     table = DeckulaTable(seed=4, hindsight_budget=40)
     assert table.deeper.layout.display == "none"  # the game is not over yet
     while not table.match.is_over:
         table.click(table.buttons[0].description)
+    assert table.deeper.layout.display == "none"  # not searched yet
+    table.best_button.click()
     first = table.best()
     assert first.status == "feasible" and table.deeper.layout.display is None
     table.deeper.click()
@@ -98,6 +132,6 @@ def test_search_longer_is_offered_only_while_the_best_is_unproven():
 
 
 def test_a_finished_lesson_says_game_over_like_any_table():
-    lesson = LessonTable("game-ending-threat")
+    lesson = DeckulaLesson("game-ending-threat")
     lesson.match.apply(lesson.match.legal_actions()[0])  # discard: 1 energy, and the Farmer wants 2
     assert lesson.match.is_over and lesson.status_text() == "Game over — Lost to Furious Farmer: no points."

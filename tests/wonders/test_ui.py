@@ -8,6 +8,7 @@ import random
 import pytest
 
 from solvers.wonders import DeckLimit
+from tablekit.core.errors import TablekitError
 from tablekit.wonders.actions import Place
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.game import GAME
@@ -194,7 +195,7 @@ def test_example_tables_and_the_books_layouts():
     assert table.state.boards[0].player_health == 30 and not table.match.history
     assert example_c_ranking() == [3, 2, 1]
     assert "Layout 3" in example_c_html()
-    with pytest.raises(ValueError, match="Examples"):
+    with pytest.raises(TablekitError, match="no lesson .D.; lessons: A, B, C"):
         ExampleTable("D")
 
 

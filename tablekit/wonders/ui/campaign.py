@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from markupsafe import Markup
 
 from tablekit.core.errors import TablekitError
-from tablekit.ui.html import STYLE
+from tablekit.ui.errors import safe
+from tablekit.ui.html import STYLE, render
 from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs
 from tablekit.wonders.cards import Pack, default_catalog
 from tablekit.wonders.ui.table import WondersTable
+
+MESSAGE = """<div class="tk-campaign-message{{ ' tk-error' if error else '' }}" \
+style="color:{{ '#c53030' if error else '#2f855a' }}">{{ body }}</div>"""
 
 
 class CampaignPanel(widgets.VBox):
@@ -23,18 +29,18 @@ class CampaignPanel(widgets.VBox):
         self._recorded: set[str] = set()
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
-        self.record_button = _button("Record this game", "flag-checkered", self.record)
+        self.record_button = self._button("Record this game", "flag-checkered", self.record)
         self.card = widgets.Dropdown(description="Card", layout=widgets.Layout(width="300px"))
         self.upgrade = widgets.Dropdown(options=UPGRADES, description="Upgrade",
                                         layout=widgets.Layout(width="260px"))
-        self.upgrade_button = _button("Apply upgrade", "arrow-up", self.apply_upgrade)
+        self.upgrade_button = self._button("Apply upgrade", "arrow-up", self.apply_upgrade)
         self.borrowed = widgets.SelectMultiple(description="Borrow rules", rows=2,
                                                layout=widgets.Layout(width="360px"))
         self.borrowed.add_class("tk-borrowed-rules")
-        self.borrowed.observe(self.borrow, names="value")
+        self.borrowed.observe(safe(self.borrow, self.message, self.refresh), names="value")
         self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="360px"))
-        self.save_button = _button("Save campaign", "save", self.save)
-        self.load_button = _button("Load campaign", "folder-open", self.load)
+        self.save_button = self._button("Save campaign", "save", self.save)
+        self.load_button = self._button("Load campaign", "folder-open", self.load)
         super().__init__([widgets.HTML("<b>Campaign</b>"), self.summary,
                           widgets.HBox([self.record_button]),
                           widgets.HBox([self.card, self.upgrade, self.upgrade_button]),
@@ -139,10 +145,14 @@ class CampaignPanel(widgets.VBox):
                                  "Beat a Fated Form to borrow its rules cards")
 
     def _say(self, text: str, error: bool = False, escaped: bool = False) -> list[Pack]:
-        body = text if escaped else escape(text)
-        colour = "#c53030" if error else "#2f855a"
-        self.message.value = f'<div class="tk-campaign-message" style="color:{colour}">{body}</div>'
+        self.message.value = render(MESSAGE, body=Markup(text) if escaped else text, error=error)
         return []
+
+    def _button(self, text: str, icon: str, handler: Any) -> widgets.Button:
+        button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
+        button.add_class("tk-" + text.lower().replace(" ", "-"))
+        button.on_click(safe(handler, self.message, self.refresh))
+        return button
 
 
 def campaign_html(campaign: Campaign) -> str:
@@ -171,11 +181,5 @@ def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
 
 
 def _game_key(match: Any) -> str:
-    return f"{id(match)}:{len(match.history)}"
-
-
-def _button(text: str, icon: str, handler: Any) -> widgets.Button:
-    button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
-    button.add_class("tk-" + text.lower().replace(" ", "-"))
-    button.on_click(handler)
-    return button
+    """What the game was: its seed, options and actions (the saved match), hashed."""
+    return hashlib.sha256(match.to_json().encode()).hexdigest()

@@ -8,7 +8,9 @@ from html import escape
 import ipywidgets as widgets
 
 from tablekit.core.match import Match
+from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, zone_html
+from tablekit.ui.lesson import LessonTable
 from tablekit.wonders import lessons
 from tablekit.wonders.battle import (
     BattleReport,
@@ -25,21 +27,16 @@ EXAMPLES: dict[str, Callable[[], Match]] = {"A": lessons.example_a, "B": lessons
                                             "C": lessons.example_c}
 
 
-class ExampleTable(WondersTable):
+class ExampleTable(LessonTable, WondersTable):
     """A small table on one of the rulebook's examples ("A", "B" or "C"); Reset deals it again."""
 
-    def __init__(self, name: str) -> None:
-        if name not in EXAMPLES:
-            raise ValueError(f"no Example {name!r}; the rulebook has Examples {', '.join(EXAMPLES)}")
-        self.example = name
-        super().__init__(match=EXAMPLES[name](), hint_rollouts=16)
-        self.new_button.description = "Reset"
-        self.children = [self.status, self.board, self.chooser, self.actions, self.message,
-                         widgets.HBox([self.undo_button, self.redo_button, self.new_button]),
-                         self.log_panel]
+    game = "wonders"
+    lessons = EXAMPLES
+    hidden = LessonTable.hidden | {"villain"}
 
-    def _fresh(self, seed: int) -> Match:
-        return EXAMPLES[self.example]()
+    def __init__(self, name: str) -> None:
+        self.example = name
+        super().__init__(name, hint_rollouts=16)
 
 
 def example_c_html() -> str:
@@ -80,24 +77,27 @@ class BattlePuzzle(widgets.VBox):
         self.player_line: list[int] = []
         self.verdict: PuzzleVerdict | None = None
         self.cards = widgets.HTML(STYLE + WONDERS_STYLE + self._cards_html())
+        self.message = widgets.HTML()
+        self.message.add_class("tk-message")
         self.villain_buttons = [self._button(f, lambda i=i: self.pick_villain(i))
                                 for i, f in enumerate(self.villains)]
         self.player_buttons = [self._button(f, lambda i=i: self.pick_player(i))
                                for i, f in enumerate(self.players)]
         self.lines = widgets.HTML()
         self.reset_button = widgets.Button(description="Start over", icon="undo")
-        self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button.on_click(self._safe(self.reset))
         self.check_button = widgets.Button(description="Compare with the advisor", icon="balance-scale",
                                            button_style="success", layout=widgets.Layout(width="auto"))
         self.check_button.add_class("tk-compare")
-        self.check_button.on_click(lambda _: self.check())
+        self.check_button.on_click(self._safe(self.check))
         self.result = widgets.HTML()
         super().__init__([self.cards,
                           widgets.HTML("<b>Villain line</b>: click the Villain minions in the order they attack"),
                           widgets.HBox(self.villain_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HTML("<b>Your line</b>: highest Priority first; you order the ties"),
                           widgets.HBox(self.player_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                          self.lines, widgets.HBox([self.reset_button, self.check_button]), self.result])
+                          self.lines, widgets.HBox([self.reset_button, self.check_button]),
+                          self.message, self.result])
         self.add_class("tk-puzzle")
         self.refresh()
 
@@ -179,11 +179,17 @@ class BattlePuzzle(widgets.VBox):
                 + zone_html("Your minions", (card(f, "player") for f in self.players), "tk-player-row")
                 + "</div>")
 
-    @staticmethod
-    def _button(fighter: Fighter, action: Callable[[], None]) -> widgets.Button:
+    def _safe(self, action: Callable[[], object]) -> Callable[[object], None]:
+        """A button callback that shows its errors under the buttons (the lines stay as they were)."""
+        def run(_: object) -> None:
+            self.message.value = ""
+            action()
+        return safe(run, self.message, self.refresh)
+
+    def _button(self, fighter: Fighter, action: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(description=f"{fighter.name} ⚔{fighter.strength} ♥{fighter.health}",
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: action())
+        button.on_click(self._safe(action))
         return button
 
 
