@@ -41,7 +41,7 @@ class DeckulaTable(GameTable):
         self._hindsight: tuple[str, HindsightResult] | None = None
         first = match or new_game("deckula", seed=seed, difficulty=difficulty, **options)
         super().__init__(first)
-        self.best_button = self.tool_button("Compare with the best game", "search", self._compare,
+        self.best_button = self.tool_button("Compare with the best game", "search", self._find_best,
                                             "info")
         self.best_button.tooltip = "Search every line of play for this deal (a few seconds)"
         self.deeper = self.tool_button("Search longer (×5)", "search-plus", self._search_longer)
@@ -126,7 +126,7 @@ class DeckulaTable(GameTable):
         self.deeper.layout.display = None if found is not None and found.status != "optimal" else "none"
         self.finish.value = self.finish_html() if over else ""
 
-    def _compare(self, _: Any = None) -> None:
+    def _find_best(self, _: Any = None) -> None:
         self.best()
 
     def _search_longer(self, _: Any = None) -> None:

@@ -60,7 +60,7 @@ def safe(handler: F, show: HasValue | Callable[[str], None],
             return handler(*args, **kwargs)
         except Exception as error:  # noqa: BLE001 - every error is shown, none vanishes
             if not isinstance(error, TablekitError):
-                LOG.exception("widget callback %s failed", getattr(handler, "__name__", handler))
+                LOG.exception("widget callback %s failed", _name(handler))
             display(error_html(error, prefix))
             if after is not None:
                 try:
@@ -70,6 +70,11 @@ def safe(handler: F, show: HasValue | Callable[[str], None],
             return None
 
     return wrapped  # type: ignore[return-value]
+
+
+def _name(handler: Callable[..., Any]) -> str:
+    inner = getattr(handler, "func", handler)  # a functools.partial
+    return getattr(inner, "__qualname__", type(inner).__name__)
 
 
 def shows_errors(where: str = "message", after: str | None = "refresh",

@@ -148,7 +148,7 @@ class DeckBuilder(widgets.VBox):
             return self.result
         self.progress.start(1, "Playing games to compare the decks…")
         try:
-            picks = self._compare(problem, self.result.picks)
+            picks = self._measure(problem, self.result.picks)
         finally:
             self.progress.finish()
         self.picks = sorted(picks)
@@ -157,7 +157,7 @@ class DeckBuilder(widgets.VBox):
         self.deck_view.value = STYLE + WONDERS_STYLE + deck_html(self.picks)
         return self.result
 
-    def _compare(self, problem: DeckProblem, picks: list[str]) -> list[str]:
+    def _measure(self, problem: DeckProblem, picks: list[str]) -> list[str]:
         """Improve the pick by simulation (when rounds are asked) and measure both win rates."""
         games, seed, rounds = self.games.value, self.seed.value, self.rounds.value
         if rounds:
