@@ -42,9 +42,10 @@ class DeckulaTable(GameTable):
         first = match or new_game("deckula", seed=seed, difficulty=difficulty, **options)
         super().__init__(first)
         self.best_button = self.tool_button("Compare with the best game", "search", self._find_best,
-                                            "info")
+                                            "info", css="tk-compare-best")
         self.best_button.tooltip = "Search every line of play for this deal (a few seconds)"
-        self.deeper = self.tool_button("Search longer (×5)", "search-plus", self._search_longer)
+        self.deeper = self.tool_button("Search longer (×5)", "search-plus", self._search_longer,
+                                       css="tk-search-longer")
         self.deeper.tooltip = "Give the hindsight search five times more positions to prove its answer"
         self.parts.update(best=self.best_button, deeper=self.deeper)
 

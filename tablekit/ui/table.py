@@ -182,11 +182,13 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
             raise ConfigError("the Seed box is empty: type a number or a word")
         return text
 
-    def tool_button(self, text: str, icon: str, handler: Any, style: str = "") -> widgets.Button:
-        """A toolbar button whose errors show in the table's message line."""
+    def tool_button(self, text: str, icon: str, handler: Any, style: str = "",
+                    css: str | None = None) -> widgets.Button:
+        """A toolbar button whose errors show in the table's message line (CSS class `css`,
+        by default tk- and its words)."""
         button = widgets.Button(description=text, icon=icon, button_style=style,
                                 layout=widgets.Layout(width="auto"))
-        button.add_class("tk-" + text.lower().replace(" ", "-"))
+        button.add_class(css or "tk-" + text.lower().replace(" ", "-"))
         button.on_click(safe(handler, self.message, self.refresh))
         return button
 
