@@ -19,9 +19,9 @@ from tablekit.ui.html import STYLE, render
 LOG = logging.getLogger("tablekit.ui")
 TRACEBACK_FRAMES = 6  # the innermost frames: enough to find a bug, short enough to read
 
-ERROR = """<div class="tk-error">{% if expected %}{{ message }}{% else %}\\
-<b>Something went wrong</b> ({{ kind }}): {{ message }}\\
-<details class="tk-traceback"><summary>Details for a bug report</summary><pre>{{ trace }}</pre></details>\\
+ERROR = """<div class="tk-error">{% if expected %}{{ message }}{% else %}\
+<b>Something went wrong</b> ({{ kind }}): {{ message }}\
+<details class="tk-traceback"><summary>Details for a bug report</summary><pre>{{ trace }}</pre></details>\
 {% endif %}</div>"""
 
 F = TypeVar("F", bound=Callable[..., Any])

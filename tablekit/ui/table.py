@@ -26,10 +26,10 @@ from tablekit.ui.progress import Progress
 Layout = tuple["str | tuple[str, ...]", ...]
 
 STATUS = '<div class="tk-status">{{ text }}</div>'
-HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\\
-{% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \\
-{% if m.rough %}<span class="tk-rough">— rough ({{ m.rollouts }} play-out{{ "" if m.rollouts == 1 else "s" }})\\
-</span>{% else %}(95% interval {{ "%.1f" % m.low }}–{{ "%.1f" % m.high }}, {{ m.rollouts }} play-outs)\\
+HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
+{% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \
+{% if m.rough %}<span class="tk-rough">— rough ({{ m.rollouts }} play-out{{ "" if m.rollouts == 1 else "s" }})\
+</span>{% else %}(95% interval {{ "%.1f" % m.low }}–{{ "%.1f" % m.high }}, {{ m.rollouts }} play-outs)\
 {% endif %}, wins {{ "%.0f" % (100 * m.win_rate) }}%</li>{% endfor %}</ol></div>"""
 THINKING = '<div class="tk-hints"><i>Estimating the moves by play-outs…</i></div>'
 
@@ -80,7 +80,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         self.new_button = self.tool_button("New game", "refresh", self._new_game)
         self.chart = self._make_chart()
         log_box = widgets.VBox([widgets.HTML("<b>Log</b> (newest first; click a line for its rule)"),
-                                self.log_panel])
+                                self.log_panel], layout=widgets.Layout(width="56%"))  # beside the chart
         self.parts: dict[str, widgets.Widget] = {
             "status": self.status, "board": self.board, "actions": self.actions,
             "message": self.message, "undo": self.undo_button, "redo": self.redo_button,

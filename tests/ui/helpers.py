@@ -28,6 +28,7 @@ def assert_only_escaped(root: widgets.Widget) -> None:
     text = all_html(root)
     assert XSS_ESCAPED in text
     assert "<img" not in text and "onerror=alert(1)>" not in text
+    assert "\\\n" not in text  # no template line-continuation left on the page
 
 
 def assert_unexpected_error_shown(html: str, message: str) -> None:

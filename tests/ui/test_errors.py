@@ -26,6 +26,7 @@ def test_an_unexpected_error_shows_its_message_and_a_folded_escaped_traceback():
     safe(solver, out)(None)
     assert_unexpected_error_shown(out.value, "bad &lt;b&gt;bound&lt;/b&gt;")
     assert "<b>bound</b>" not in out.value and "ValueError" in out.value and "in solver" in out.value
+    assert "\\" not in out.value  # template lines joined, no stray backslashes on the page
 
 
 def test_the_redraw_runs_after_an_error_and_its_own_failure_is_shown_too():

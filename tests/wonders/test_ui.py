@@ -376,6 +376,7 @@ def evil_catalog(tmp_path, monkeypatch):
     for cached in caches:
         cached.cache_clear()
     monkeypatch.setattr(cards, "DATA", tmp_path)
+    monkeypatch.setattr(setup, "_TEMPLATES", {})  # dealt games kept by configuration
     yield
     monkeypatch.undo()
     for cached in caches:

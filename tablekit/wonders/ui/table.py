@@ -56,7 +56,6 @@ class WondersTable(GameTable):
         super().__init__(first, hint_rollouts=hint_rollouts)
         self.chooser = BattleLinesChooser(self)
         self.parts.update(villain=self.villain, chooser=self.chooser)
-        self.parts["log"].layout.width = "56%"  # the log beside the chart
         self.add_class("tk-wonders")
 
     # -- matches ----------------------------------------------------------------------------
