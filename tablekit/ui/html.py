@@ -37,6 +37,7 @@ def join_html(parts: Iterable[str], sep: str = "") -> Markup:
     """Join pieces already rendered as HTML (each escaped when it is plain text)."""
     return Markup(sep).join(parts)
 
+
 STYLE = """
 <style>
 .tk-board { font-family: system-ui, sans-serif; font-size: 13px; }

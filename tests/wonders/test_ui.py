@@ -400,3 +400,22 @@ def test_card_and_villain_names_from_card_files_are_shown_only_as_text(evil_cata
     assert_only_escaped(builder)
     assert_only_escaped(BattlePuzzle.from_seed(7))
     assert_only_escaped(ExampleTable("C"))
+
+
+def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
+    """Undo the last action and end the game another way: a different game, recordable (the
+    old key, the match's id and history length, called it already recorded)."""
+    table = WondersTable(seed=7)
+    panel = CampaignPanel(table, tmp_path / "c.json")
+    play_heuristically(table)
+    panel.record()
+    table.undo_button.click()
+    table.redo_button.click()  # the same game again: already counted
+    assert panel.record_button.disabled and panel.record() == []
+    assert "already recorded" in panel.message.value
+    table.undo_button.click()
+    table.click("Choose Treant Shepherd")  # ends the game too, differently
+    assert table.match.is_over and not panel.record_button.disabled
+    panel.record()
+    assert "already recorded" not in panel.message.value
+    assert sum(r["games"] for r in table.campaign.record.values()) == 2
