@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,15 @@ from tablekit.wonders.ui.table import WondersTable
 
 MESSAGE = """<div class="tk-campaign-message{{ ' tk-error' if error else '' }}" \
 style="color:{{ '#c53030' if error else '#2f855a' }}">{{ body }}</div>"""
+
+RECORDED = """{{ first }}{% for p in packs %}<br>Legacy pack opened: <b>{{ p.name }}</b> — \
+{{ p.story }}{% endfor %}"""
+SUMMARY = """<div class='tk-campaign-summary'>{% if rows %}<table class='tk-layouts'><tr><th>Villain</th>\
+<th>games</th><th>wins</th><th>losses</th></tr>{% for name, r in rows %}<tr><td>{{ name }}</td>\
+<td>{{ r['games'] }}</td><td>{{ r['wins'] }}</td><td>{{ r['losses'] }}</td></tr>{% endfor %}</table>\
+{% else %}<i>No game recorded yet.</i>{% endif %}<div>Legacy packs opened: {{ opened }}</div>\
+<div>Upgrades: {{ upgrades }} · <b>{{ due }}</b> to choose</div>\
+<div>Fated Forms beaten: {{ fated }} · collection: {{ sets }}</div></div>"""
 
 
 class CampaignPanel(widgets.VBox):
@@ -67,10 +75,9 @@ class CampaignPanel(widgets.VBox):
         opened = self.campaign.record_match(match)
         self._recorded.add(key)
         won = match.outcome.won(0)
-        words = ["A win! Choose an upgrade below." if won else "A loss is recorded."]
-        words += [f"Legacy pack opened: <b>{escape(p.name)}</b> — {escape(p.story)}" for p in opened]
+        first = "A win! Choose an upgrade below." if won else "A loss is recorded."
         self.table.update_villains()
-        self._say("<br>".join(words), escaped=True)
+        self._say(render(RECORDED, first=first, packs=opened), escaped=True)
         self.refresh()
         return opened
 
@@ -159,18 +166,14 @@ def campaign_html(campaign: Campaign) -> str:
     """Results per Villain, opened packs, upgrades, Fated Forms and collection sets."""
     catalog = default_catalog()
     packs = all_packs(catalog)
-    rows = "".join(f"<tr><td>{escape(catalog.villains[v].name)}</td><td>{r['games']}</td>"
-                   f"<td>{r['wins']}</td><td>{r['losses']}</td></tr>"
-                   for v, r in campaign.record.items())
-    table = ("<table class='tk-layouts'><tr><th>Villain</th><th>games</th><th>wins</th>"
-             f"<th>losses</th></tr>{rows}</table>") if rows else "<i>No game recorded yet.</i>"
-    opened = ", ".join(escape(packs[p].name) for p in campaign.opened) or "none yet"
-    upgrades = ", ".join(f"{escape(c)}: {escape(k)}" for c, k in campaign.upgrades.items()) or "none yet"
-    fated = ", ".join(escape(catalog.villains[v].name) for v in campaign.fated_beaten) or "none yet"
-    sets = ", ".join(campaign.collection_sets(catalog)) or "the coloured cards only"
-    return (f"<div class='tk-campaign-summary'>{table}<div>Legacy packs opened: {opened}</div>"
-            f"<div>Upgrades: {upgrades} · <b>{campaign.upgrades_due}</b> to choose</div>"
-            f"<div>Fated Forms beaten: {fated} · collection: {escape(sets)}</div></div>")
+    return render(
+        SUMMARY,
+        rows=[(catalog.villains[v].name, r) for v, r in campaign.record.items()],
+        opened=", ".join(packs[p].name for p in campaign.opened) or "none yet",
+        upgrades=", ".join(f"{c}: {k}" for c, k in campaign.upgrades.items()) or "none yet",
+        due=campaign.upgrades_due,
+        fated=", ".join(catalog.villains[v].name for v in campaign.fated_beaten) or "none yet",
+        sets=", ".join(campaign.collection_sets(catalog)) or "the coloured cards only")
 
 
 def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
