@@ -1,7 +1,7 @@
 """`GameTable`: the widget every game's table builds on — actions, undo, hint, log, chart.
 
-The table is made of named parts (`parts`), laid out by `layout` (names; a tuple of names is a
-row); a subclass adds parts and overrides `layout`, a lesson hides parts (`hidden`). The table
+The table is made of named parts (`parts`), laid out by `layout_spec` (names; a tuple of names
+is a row); a subclass adds parts and overrides `layout_spec`, a lesson hides parts (`hidden`). The table
 draws itself once, after the whole `__init__` chain has run, so a subclass may set up its own
 attributes after calling `super().__init__()`. Every callback shows its errors in the table.
 """
@@ -23,7 +23,7 @@ from tablekit.ui.errors import error_html, safe, shows_errors
 from tablekit.ui.html import STYLE, log_html, render
 from tablekit.ui.progress import Progress
 
-Layout = tuple["str | tuple[str, ...]", ...]
+LayoutSpec = tuple[str | tuple[str, ...], ...]
 
 STATUS = '<div class="tk-status">{{ text }}</div>'
 HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
@@ -54,9 +54,9 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
 
     chart_title = "Over the game"
     chart_x_title = "turn"
-    layout_spec: ClassVar[Layout] = ("status", "board", "actions", "message",
-                                     ("undo", "redo", "hint", "seed", "new"),
-                                     "progress", "hints", "finish", ("log", "chart"))
+    layout_spec: ClassVar[LayoutSpec] = ("status", "board", "actions", "message",
+                                         ("undo", "redo", "hint", "seed", "new"),
+                                         "progress", "hints", "finish", ("log", "chart"))
     hidden: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, match: Match, hint_rollouts: int = 48) -> None:
