@@ -105,12 +105,14 @@ class DeckulaTable(GameTable):
             return known
         budget = node_budget or self.hindsight_budget
         self.progress.start(budget, "Searching every line of play for this deal…")
+        self.best_button.disabled = self.deeper.disabled = True  # one search at a time
         try:
             result = hindsight(self.match, node_budget=budget,
                                progress=lambda nodes, _: self.progress.update(
                                    nodes, words=f"Searching: {nodes:,} positions so far…"))
         finally:
             self.progress.finish()
+            self.best_button.disabled = self.deeper.disabled = False
         self._hindsight = (self.match.digest(), result)
         self._show_search()
         return result

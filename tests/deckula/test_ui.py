@@ -114,9 +114,11 @@ def test_the_hindsight_search_reports_progress():
     while not table.match.is_over:
         table.click(table.buttons[0].description)
     seen = []
-    table.progress.bar.observe(lambda change: seen.append(change["new"]), names="value")
+    table.progress.bar.observe(lambda change: seen.append((change["new"], table.best_button.disabled)),
+                               names="value")
     table.best_button.click()
-    assert table.known_best() is not None and any(v >= 2_000 for v in seen if isinstance(v, int))
+    assert table.known_best() is not None and any(v >= 2_000 and off for v, off in seen)
+    assert not table.best_button.disabled  # free again once the search is done
 
 
 def test_search_longer_is_offered_only_while_the_best_is_unproven():
