@@ -358,7 +358,10 @@ def test_the_builder_shows_progress_while_it_plays_games():
     seen = []
     builder.progress.bar.observe(lambda change: seen.append((change["new"], builder.progress.bar.max)),
                                  names="value")
+    busy = []
+    builder.progress.bar.observe(lambda _: busy.append(builder.build_button.disabled), names="value")
     builder.build_button.click()
+    assert busy and all(busy) and not builder.build_button.disabled
     assert builder.message.value == "" and builder.improvement is not None
     planned = 1 * 3 * 10 + 2 * 20  # one round of 3 decks x 10 games, then 2 x 20 final games
     assert seen[-1] == (planned, planned) and len(seen) >= 5 and not builder.progress.running

@@ -147,10 +147,12 @@ class DeckBuilder(widgets.VBox):
             _set_bars(self.chart, {})
             return self.result
         self.progress.start(1, "Playing games to compare the decks…")
+        self.build_button.disabled = True  # one build at a time
         try:
             picks = self._measure(problem, self.result.picks)
         finally:
             self.progress.finish()
+            self.build_button.disabled = False
         self.picks = sorted(picks)
         _set_bars(self.chart, self.rates)
         self.summary.value = STYLE + self._summary_html()
