@@ -209,11 +209,13 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
 
     @shows_errors(after=None)
     def _hint(self, _: Any = None) -> None:
-        self.hints.value = THINKING
+        self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
+        self.hint_button.disabled = True
         try:
             moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value())
         finally:
             self.hints.value = ""
+            self.hint_button.disabled = self.match.is_over
         self.hints.value = hint_html(moves)
 
     @shows_errors(prefix="No new game: ")
