@@ -69,3 +69,17 @@ def test_the_base_table_cannot_deal_new_games_and_says_so():
     table.fresh_match = lambda seed: GameTable.fresh_match(table, seed)
     table.new_button.click()
     assert table.match is before and "cannot deal new games" in table.message.value
+
+
+def test_while_the_hint_plays_out_the_table_says_so_and_the_button_waits(monkeypatch):
+    table = DeckulaTable(seed=3)
+    during = []
+
+    def slow_hint(match, **kwargs):
+        during.append((table.hints.value, table.hint_button.disabled))
+        return []
+
+    monkeypatch.setattr("tablekit.ui.table.hint", slow_hint)
+    table.hint_button.click()
+    assert during == [(during[0][0], True)] and "Estimating" in during[0][0]
+    assert not table.hint_button.disabled and table.hints.value == ""
