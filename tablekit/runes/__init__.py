@@ -1,4 +1,4 @@
-"""Runes of Wyrd: deck construction, preparation (Chapters, Threads, Initiative) and odds."""
+"""Runes of Wyrd: deck construction, preparation, odds, and the automatic duel."""
 
 from tablekit.runes.cards import (
     HEROES,
@@ -8,6 +8,7 @@ from tablekit.runes.cards import (
     load_collection,
     load_pool,
 )
+from tablekit.runes.combat import damage_split
 from tablekit.runes.deck import DeckError, Violation, validate_deck
 from tablekit.runes.odds import (
     chapter_block_positions,
@@ -31,7 +32,7 @@ from tablekit.runes.preparation import (
 __all__ = [
     "HEROES", "Card", "CardType", "DeckError", "Plan", "PlanError", "PrepOptions", "Rarity",
     "Violation", "chapter_block_positions", "chapter_positions", "chapter_precedence",
-    "check_plan", "first_probability", "initiative_cost", "load_collection", "load_pool",
+    "check_plan", "damage_split", "first_probability", "initiative_cost", "load_collection", "load_pool",
     "position_distribution", "precedence_probability", "preparation_steps", "shuffle",
     "validate_deck", "wyrd_points_spent",
 ]

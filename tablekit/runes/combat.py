@@ -93,7 +93,7 @@ def attack(duel: Duel, attacker: Fighter, amount: int, *, ranged: bool = False,
     final = max(0, power - armor)
     final = _defensive_effects(duel, defender, final)
     kind = "Ranged Attack" if ranged else ("Riposte" if riposte else "Attack")
-    duel.log("runes.attack", "{attacker} makes a {kind} of {power} (Attack included); "
+    duel.log("runes.attack", "{attacker}'s {kind} strikes for {power} (Attack included); "
              "{defender}'s Armor {armor} and defences leave {final}.",
              attacker=attacker.name, kind=kind, power=power, defender=defender.name,
              armor=armor, final=final)

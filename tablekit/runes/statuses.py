@@ -34,8 +34,9 @@ def gain(duel: Duel, me: Fighter, name: str, amount: int = 1, turns: int | None 
         found.amount = found.amount + amount if name in STACKING else max(found.amount, amount)
         found.turns = None if turns is None or found.turns is None else max(found.turns, turns)
         found.fresh = found.fresh or fresh
-    lasting = "permanently" if me.statuses[name].turns is None else \
-        f"for {me.statuses[name].turns} turn(s)"
+    turns_left = me.statuses[name].turns
+    lasting = "(stacks)" if name in STACKING else (
+        "permanently" if turns_left is None else f"for {turns_left} turn(s)")
     duel.log(RULES[name], "{hero} gains {status} {n} {lasting}.", hero=me.name, status=name,
              n=me.statuses[name].amount, lasting=lasting)
     if name == "Bleeding":
