@@ -65,7 +65,7 @@ def attack_power(duel: Duel, me: Fighter) -> int:
     power += heroes.attack_bonus(me)
     if "Kindled" in me.statuses:
         power += 1
-    return max(0, power - me.amount("Frost"))
+    return power - me.amount("Frost")  # may go below 0: an Attack never does
 
 
 def armor_value(duel: Duel, me: Fighter) -> int:
