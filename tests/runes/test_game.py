@@ -1,0 +1,115 @@
+"""Runes of Wyrd as a registered game: preparation as actions or ready plans, then the duel."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tablekit
+from tablekit.core.errors import ConfigError, IllegalActionError
+from tablekit.runes import validate_deck
+from tablekit.runes.decks import sample_plan
+from tablekit.runes.game import pool
+from tablekit.runes.preparation import check_plan
+from tablekit.runes.state import AddCard, Assemble, ShuffleDeck
+from tablekit.runes.steps import plan_of
+
+
+def _play(match, seed: int):
+    rng = random.Random(seed)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_new_game_is_registered() -> None:
+    match = tablekit.new_game("runes", seed=1)
+    assert "runes" in tablekit.games() and match.to_move == 0
+    assert len(match.legal_actions()) == 4  # the four Heroes
+
+
+def test_ready_plans_leave_only_order_and_assemble() -> None:
+    match = tablekit.new_game("runes", seed=2, heroes=["ash", "torstein"],
+                              plans=["sample", "sample"])
+    assert match.legal_actions() == [ShuffleDeck(0)]
+    match.play(ShuffleDeck(0), Assemble(0), ShuffleDeck(1), Assemble(1))
+    assert match.is_over and match.to_move is None
+    assert any(e.rule == "runes.defeat" or e.rule == "runes.turn-limit" for e in match.log)
+    assert match.state.result["fighters"][0]["hero"] == "ash"
+
+
+def test_same_prepared_decks_same_duel_event_for_event() -> None:
+    logs = []
+    for _ in range(2):
+        match = tablekit.new_game("runes", seed=7, heroes=["skorta", "mikal-finnvard"],
+                                  plans=["sample", "sample"])
+        _play(match, 0)
+        logs.append([str(e) for e in match.log])
+    assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+def test_a_plan_table_in_the_config() -> None:
+    plan = sample_plan("torstein")
+    table = {"chapters": [list(c) for c in plan.chapters],
+             "initiative": [list(r) for r in plan.initiative],
+             "threads": [[list(a), list(b)] for a, b in plan.threads]}
+    match = tablekit.new_game("runes", seed=3, heroes=["torstein", "ash"], plans=[table, None])
+    assert match.to_move == 0 and match.legal_actions() == [ShuffleDeck(0)]
+    loaded = tablekit.load_game(match.to_json())
+    assert loaded.digest() == match.digest()
+
+
+@pytest.mark.parametrize("options, rule", [
+    ({"heroes": ["loki", None]}, "runes.duel"),
+    ({"plans": ["sample", None]}, "runes.preparation"),
+    ({"heroes": ["ash", None], "plans": [{"chapters": [["peck"] * 5] * 4}, None]},
+     "runes.copy-limit"),
+    ({"turn_limit": 0}, "runes.turn-limit"),
+    ({"first_player": 3}, "runes.duel"),
+])
+def test_bad_config_is_refused(options, rule) -> None:
+    with pytest.raises(ConfigError, match=rule):
+        tablekit.new_game("runes", seed=0, **options)
+
+
+def test_adding_a_card_past_its_limit_names_the_rule() -> None:
+    match = tablekit.new_game("runes", seed=0, heroes=["skorta", "ash"])
+    peck = pool()["peck"]
+    match.play(AddCard(0, "peck", peck.name), AddCard(0, "peck", peck.name))
+    with pytest.raises(IllegalActionError, match="runes.copy-limit"):
+        match.apply(AddCard(0, "peck", peck.name))
+    legendary = [c for c in pool().values() if c.rarity == "legendary" and c.hero == "skorta"]
+    match.apply(AddCard(0, legendary[0].id, legendary[0].name))
+    assert not match.explain(AddCard(1, "peck", peck.name)).legal
+
+
+def test_first_player_switch_and_coin_toss() -> None:
+    starts = set()
+    for seed in range(8):
+        match = tablekit.new_game("runes", seed=seed, heroes=["ash", "skorta"],
+                                  plans=["sample", "sample"])
+        _play(match, seed)
+        starts.add(next(e.text for e in match.log if e.rule == "runes.duel"))
+    assert len(starts) == 2  # a seeded coin toss decides who acts first
+    match = tablekit.new_game("runes", seed=1, heroes=["ash", "skorta"],
+                              plans=["sample", "sample"], first_player=1)
+    _play(match, 1)
+    assert "Skörta acts first" in next(e.text for e in match.log if e.rule == "runes.duel")
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000))
+def test_random_preparations_end_in_legal_decks(seed: int) -> None:
+    match = _play(tablekit.new_game("runes", seed=seed), seed)
+    for side in match.state.sides:
+        plan = plan_of(side)
+        assert check_plan(plan, pool()) == []
+        assert validate_deck([pool()[c] for c in side.deck]) == []
+        assert sorted(side.deck) == sorted(plan.card_ids())
+        for a, b in plan.threads:  # a Thread's two cards always adjacent, A first
+            pair = [plan.card_at(a), plan.card_at(b)]
+            assert any(side.deck[i:i + 2] == pair for i in range(len(side.deck) - 1))
+    assert match.outcome is not None
