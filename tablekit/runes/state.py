@@ -6,7 +6,7 @@ import random
 from typing import Any, NamedTuple
 
 from tablekit.core.actions import action
-from tablekit.core.game import copy_rng
+from tablekit.core.game import GameState, copy_rng
 from tablekit.runes.cards import HERO_NAMES
 
 # The steps of one player's preparation, in order (the Hero is chosen first).
@@ -159,19 +159,18 @@ class Side:
                 "initiative": self.initiative, "spent": self.spent, "deck": self.deck}
 
 
-class RunesState:
+class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "sides", "preparing", "result", "setup_events", "legal")
+    __slots__ = ("config", "rng", "sides", "preparing", "result")
 
-    def __init__(self, config: dict[str, Any], rng: random.Random) -> None:
+    def __init__(self, config: Any, rng: random.Random) -> None:
+        super().__init__()
         self.config = config
         self.rng = rng
         self.sides = [Side(), Side()]
         self.preparing: int | None = 0
         self.result: dict[str, Any] | None = None
-        self.setup_events: list = []
-        self.legal: list | None = None
 
     def clone(self) -> RunesState:
         """An independent copy (the duel's record is never changed, so it is shared)."""
@@ -180,5 +179,5 @@ class RunesState:
         twin.rng = copy_rng(self.rng)
         twin.sides = [side.clone() for side in self.sides]
         twin.setup_events = self.setup_events
-        twin.legal = None
+        twin.legal = self.legal  # never changed in place: sharing is safe
         return twin

@@ -6,7 +6,6 @@ from collections import Counter
 from typing import Any
 
 from tablekit.core.game import Events
-from tablekit.runes.board import DuelOptions
 from tablekit.runes.cards import HERO_NAMES, Card
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
@@ -42,20 +41,17 @@ from tablekit.runes.state import (
     UseSample,
 )
 
-DUEL_FIELDS = ("turn_limit", "draw_score", "fatigue_health", "fatigue_armor", "fatigue_defeat",
-               "true_damage_hits_shield", "attune_turns", "performance_turns")
 
-
-def prep_options(config: dict[str, Any]) -> PrepOptions:
+def prep_options(config: Any) -> PrepOptions:
     """The preparation switches of a match's config."""
-    return PrepOptions(wyrd_points=config["wyrd_points"], thread_cost=config["thread_cost"])
+    return config.prep
 
 
 def start(state: RunesState, pool: dict[str, Card]) -> None:
     """Set both sides up from the config: a ready plan skips steps 1–4, a Hero skips the choice."""
     for player, side in enumerate(state.sides):
-        plan = state.config["plans"][player]
-        hero = state.config["heroes"][player]
+        plan = state.config.plans[player]
+        hero = state.config.heroes[player]
         if plan is not None:
             _take_plan(side, hero, plan)
         elif hero is not None:
@@ -96,7 +92,7 @@ def addable(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Card]:
 def why_not_add(state: RunesState, side: Side, card: Card, held: list[Card]
                 ) -> tuple[str, str] | None:
     """The rule (id, sentence) adding `card` to the `held` cards would break, or None."""
-    if state.config["hero_cards_only"] and card.hero not in (None, side.hero):
+    if state.config.hero_cards_only and card.hero not in (None, side.hero):
         return "runes.wish-hero", f"{card.name} belongs to another Hero's cards"
     if len(held) >= DECK_SIZE:
         return "runes.deck-size", "the deck already has twenty cards"
@@ -164,8 +160,8 @@ def plan_of(side: Side) -> Plan:
 def _take_plan(side: Side, hero: str | None, plan: Any) -> None:
     if plan == "sample":
         plan = sample_plan(hero)
-    elif isinstance(plan, dict):
-        plan = Plan.of(plan["chapters"], plan["initiative"], plan["threads"])
+    elif not isinstance(plan, Plan):
+        plan = plan.plan()
     side.hero = hero
     side.chapters = [list(ch) for ch in plan.chapters]
     side.cards = [c for ch in side.chapters for c in ch]
@@ -242,11 +238,10 @@ def _assemble(state: RunesState, player: int, events: Events, who: str,
 
 
 def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
-    config = state.config
-    first = config["first_player"]
+    first = state.config.first_player
     if first is None:
         first = state.rng.randrange(2)
-    options = DuelOptions(first_player=first, **{k: config[k] for k in DUEL_FIELDS})
+    options = state.config.duel_options(first)
     events.add("runes.duel", "The duel begins; {hero} acts first.",
                hero=HERO_NAMES[state.sides[first].hero])
     heroes = [side.hero for side in state.sides]

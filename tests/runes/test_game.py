@@ -113,3 +113,20 @@ def test_random_preparations_end_in_legal_decks(seed: int) -> None:
             pair = [plan.card_at(a), plan.card_at(b)]
             assert any(side.deck[i:i + 2] == pair for i in range(len(side.deck) - 1))
     assert match.outcome is not None
+
+
+def test_the_other_preparation_is_private_until_the_duel() -> None:
+    from tablekit.runes.game import GAME
+    match = tablekit.new_game("runes", seed=4, heroes=["skorta", "ash"])
+    rng = random.Random(4)
+    for _ in range(6):
+        match.apply(rng.choice([a for a in match.legal_actions() if type(a) is AddCard]))
+    mine, theirs = GAME.view(match.state, 0), GAME.view(match.state, 1)
+    assert mine.sides[0].cards == match.state.sides[0].cards
+    assert theirs.sides[0].cards == ["?"] * 6 and theirs.sides[0].hero == "skorta"
+    assert theirs.legal is None
+    dealt = GAME.determinize(theirs, random.Random(1))
+    assert len(dealt.sides[0].cards) == 6 and "?" not in dealt.sides[0].cards
+    assert GAME.snapshot(GAME.view(dealt, 1)) == GAME.snapshot(theirs)
+    _play(match, 4)
+    assert GAME.view(match.state, 1).sides[0].deck == match.state.sides[0].deck

@@ -1,0 +1,89 @@
+"""Runes of Wyrd options as one config model: Heroes, ready plans, preparation and duel switches."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictBool, StrictInt, model_validator
+
+from tablekit.core.config import GameConfig, Schema, option
+from tablekit.core.errors import CardDataError, ConfigError
+from tablekit.runes.board import DuelOptions
+from tablekit.runes.preparation import Plan, PrepOptions
+
+HeroId = Literal["skorta", "mikal-finnvard", "ash", "torstein"]
+Slot = tuple[StrictInt, StrictInt]
+
+
+class PlanSpec(Schema):
+    """A ready plan: four Chapters of card ids, their Initiative, the Threads of Fate."""
+
+    chapters: tuple[tuple[str, ...], ...]
+    initiative: tuple[tuple[StrictInt, ...], ...] | None = None
+    threads: tuple[tuple[Slot, Slot], ...] = ()
+
+    def plan(self) -> Plan:
+        """The plan as the preparation code reads it."""
+        return Plan.of(self.chapters, self.initiative, self.threads)
+
+
+ReadyPlan = PlanSpec | Literal["sample"] | None
+
+
+class RunesConfig(GameConfig):
+    """The options of a Runes of Wyrd match."""
+
+    heroes: tuple[HeroId | None, HeroId | None] = option((None, None), rule="runes.duel")
+    plans: tuple[ReadyPlan, ReadyPlan] = option((None, None), rule="runes.preparation")
+    hero_cards_only: StrictBool = option(True, rule="runes.wish-hero")
+    wyrd_points: Annotated[StrictInt, Field(ge=0)] = option(25, rule="runes.wyrd-points")
+    thread_cost: Annotated[StrictInt, Field(ge=0)] = option(2, rule="runes.thread-cost")
+    turn_limit: Annotated[StrictInt, Field(ge=1)] = option(60, rule="runes.turn-limit")
+    draw_score: Annotated[float, Field(ge=0, le=1)] = option(0.5, rule="runes.turn-limit")
+    fatigue_health: Annotated[StrictInt, Field(ge=0)] = option(5, rule="runes.fatigue")
+    fatigue_armor: Annotated[StrictInt, Field(ge=0)] = option(1, rule="runes.fatigue")
+    fatigue_defeat: Annotated[StrictInt, Field(ge=1)] = option(3, rule="runes.fatigue")
+    true_damage_hits_shield: StrictBool = option(False, rule="runes.true-damage")
+    attune_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.attunement")
+    performance_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.perform")
+    first_player: Literal[0, 1] | None = option(None, rule="runes.duel")
+
+    @property
+    def players(self) -> int:
+        """A duel: two players."""
+        return 2
+
+    @property
+    def prep(self) -> PrepOptions:
+        """The preparation switches."""
+        return PrepOptions(wyrd_points=self.wyrd_points, thread_cost=self.thread_cost)
+
+    def duel_options(self, first_player: int) -> DuelOptions:
+        """The duel switches, with who acts first."""
+        return DuelOptions(
+            turn_limit=self.turn_limit, draw_score=self.draw_score,
+            fatigue_health=self.fatigue_health, fatigue_armor=self.fatigue_armor,
+            fatigue_defeat=self.fatigue_defeat,
+            true_damage_hits_shield=self.true_damage_hits_shield,
+            attune_turns=self.attune_turns, performance_turns=self.performance_turns,
+            first_player=first_player)
+
+    @model_validator(mode="after")
+    def _plans_are_legal(self) -> RunesConfig:
+        """A ready plan needs its player's Hero and must be a legal prepared deck."""
+        from tablekit.runes.decks import plan_from_data
+        from tablekit.runes.game import pool
+        for player, plan in enumerate(self.plans):
+            if plan is None:
+                continue
+            if self.heroes[player] is None:
+                raise ConfigError(f"player {player + 1}'s ready plan needs heroes[{player}] "
+                                  "[rule runes.preparation]")
+            if isinstance(plan, PlanSpec):
+                table = {"hero": self.heroes[player], "chapters": plan.chapters,
+                         "initiative": plan.plan().initiative, "threads": plan.threads}
+                try:
+                    plan_from_data("config", f"player {player + 1}", table, pool(), self.prep)
+                except CardDataError as exc:
+                    raise ConfigError(str(exc)) from None
+        return self
