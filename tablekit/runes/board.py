@@ -53,7 +53,8 @@ class Duel:
     """Both heroes, whose turn it is, the active Event, and the result once over."""
 
     __slots__ = ("fighters", "active", "turn", "event", "event_owner", "options", "events",
-                 "winner", "over", "reason", "current_card", "timeline", "depth")
+                 "winner", "over", "reason", "current_card", "timeline", "depth",
+                 "event_hooks")
 
     def __init__(self, fighters: tuple[Fighter, Fighter], options: DuelOptions,
                  events: Events) -> None:
@@ -70,6 +71,7 @@ class Duel:
         self.current_card: Card | None = None
         self.timeline: list[tuple] | None = None
         self.depth = 0
+        self.event_hooks: frozenset[str] = frozenset()  # moments the active Event awaits
 
     def foe(self, fighter: Fighter) -> Fighter:
         """The other hero."""
@@ -95,7 +97,7 @@ class Duel:
         twin = Duel.__new__(Duel)
         twin.fighters = (self.fighters[0].clone(), self.fighters[1].clone())
         for slot in ("active", "turn", "event", "event_owner", "options", "winner", "over",
-                     "reason", "current_card"):
+                     "reason", "current_card", "event_hooks"):
             setattr(twin, slot, getattr(self, slot))
         twin.events = Events(None)
         twin.timeline = None

@@ -110,9 +110,11 @@ def play_card(duel: Duel, me: Fighter, card: Card) -> None:
             return
     if kind is CardType.EQUIPMENT:
         me.equipment.append(card)
+        effects.relisten(me)
         duel.log("runes.equipment", "{hero} equips {card}.", hero=me.name, card=card.name)
     elif kind is CardType.TRIGGER:
         me.triggers.append(card)
+        effects.relisten(me)
         duel.log("runes.trigger", "{hero} sets the Trigger {card}; it waits for its moment.",
                  hero=me.name, card=card.name)
     elif kind is CardType.EVENT:
@@ -193,6 +195,7 @@ def _replace_event(duel: Duel, me: Fighter, card: Card) -> None:
     if old is not None:
         duel.fighters[duel.event_owner].discard.append(old)
     duel.event, duel.event_owner = card, me.index
+    duel.event_hooks = frozenset(reaction.on for reaction in card.reactions)
     duel.log("runes.event", "{card} becomes the active Event{was}.", card=card.name,
              was=f", replacing {old.name}" if old is not None else "")
 

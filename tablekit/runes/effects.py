@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablekit.runes import combat, heroes, statuses, temperature
-from tablekit.runes.abilities import Effect
+from tablekit.runes.abilities import BASE_HOOKS, Effect
 from tablekit.runes.board import Duel
 from tablekit.runes.cards import Card
 from tablekit.runes.conditions import holds
 from tablekit.runes.fighter import Fighter
 
+FOE = {hook: "foe-" + hook for hook in BASE_HOOKS}
 MAX_DEPTH = 8  # reactions to reactions stop here (no card loop can run for ever)
 SELF_BY_DEFAULT = frozenset({"lose-health", "heal", "shield", "status", "cleanse", "temperature",
                              "raven-sight", "attune", "extend-attunements", "perform",
@@ -26,13 +27,22 @@ def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | Non
             _apply(duel, me, effect, card)
 
 
+def relisten(fighter: Fighter) -> None:
+    """Note the moments the hero's Equipment and Triggers wait for (after either changes)."""
+    fighter.listens = frozenset(reaction.on for card in (*fighter.equipment, *fighter.triggers)
+                                for reaction in card.reactions)
+
+
 def fire(duel: Duel, hook: str, subject: Fighter) -> None:
     """A moment happened to `subject`: its cards react to `hook`, its foe's to `foe-<hook>`."""
+    foe = duel.fighters[1 - subject.index]
+    if hook not in subject.listens and hook not in duel.event_hooks and \
+            FOE[hook] not in foe.listens:
+        return
     if duel.over or duel.depth >= MAX_DEPTH:
         return
     duel.depth += 1
     try:
-        foe = duel.fighters[1 - subject.index]
         for owner, moment in ((subject, hook), (foe, "foe-" + hook)):
             _equipment_react(duel, owner, moment)
             _triggers_react(duel, owner, moment)
@@ -69,6 +79,7 @@ def _triggers_react(duel: Duel, owner: Fighter, moment: str) -> None:
         for reaction in card.reactions:
             if reaction.on == moment and holds(duel, owner, reaction.when, card):
                 owner.triggers.remove(card)
+                relisten(owner)
                 owner.discard.append(card)
                 duel.log("runes.trigger", "{hero}'s Trigger {card} springs and is discarded.",
                          hero=owner.name, card=card.name)

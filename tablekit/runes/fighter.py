@@ -44,7 +44,7 @@ class Fighter:
         "nature_element", "performance_fresh",
         "perform", "instrument", "performance_turns", "memory", "magic_extended_this_turn",
         "interventions", "ethereal", "essence", "essence_max", "ethereal_turns", "entered_turn",
-        "oath", "form_oath", "defeated",
+        "oath", "form_oath", "defeated", "listens",
     )
 
     def __init__(self, index: int, hero: str, name: str, health: int, attack: int, armor: int,
@@ -86,6 +86,7 @@ class Fighter:
         self.oath: str | None = None
         self.form_oath: str | None = None
         self.defeated = False
+        self.listens: frozenset[str] = frozenset()  # moments its Equipment and Triggers await
 
     # -- statuses ---------------------------------------------------------------------------
     def has(self, status: str) -> bool:
