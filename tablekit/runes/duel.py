@@ -19,13 +19,20 @@ _STATS: dict[str, HeroStats] | None = None
 
 @dataclass(frozen=True, slots=True)
 class DuelResult:
-    """How a duel ended: the winner (None: drawn), why, the turns played and the log."""
+    """How a duel ended: the winner (None: drawn), why, the turns played and the log.
+
+    `timeline` has one row per turn: (turn, active, then per hero Health, Shield, Temperature,
+    resource); `boards` (with the log on) the whole board after each turn, and `marks` the
+    number of events logged by the end of each turn, so a viewer can step turn by turn.
+    """
 
     winner: int | None
     reason: str
     turns: int
     events: tuple[Event, ...]
     timeline: tuple[tuple, ...]
+    boards: tuple[dict, ...] = ()
+    marks: tuple[int, ...] = ()
 
 
 def hero_stats() -> dict[str, HeroStats]:
@@ -62,9 +69,23 @@ def run_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card]],
     """Fight a whole duel between two locked decks; the same decks give the same duel."""
     duel = new_duel(heroes_, decks, options, Events([] if log else None))
     duel.timeline = [] if log else None
-    run(duel)
+    boards: list[dict] = []
+    marks: list[int] = []
+    while not duel.over:
+        play_turn(duel)
+        if log:
+            boards.append(board(duel))
+            marks.append(len(duel.events.items))
     return DuelResult(duel.winner, duel.reason, duel.turn, tuple(duel.events.items or ()),
-                      tuple(duel.timeline or ()))
+                      tuple(duel.timeline or ()), tuple(boards), tuple(marks))
+
+
+def board(duel: Duel) -> dict:
+    """The whole board as JSON data: both heroes, the active Event, whose turn, the result."""
+    return {"turn": duel.turn, "active": duel.active,
+            "event": duel.event.id if duel.event is not None else None,
+            "heroes": [f.snapshot() for f in duel.fighters],
+            "over": duel.over, "winner": duel.winner, "reason": duel.reason}
 
 
 def play_turn(duel: Duel) -> None:

@@ -162,7 +162,7 @@ class Side:
 class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "sides", "preparing", "result")
+    __slots__ = ("config", "rng", "sides", "preparing", "result", "boards")
 
     def __init__(self, config: Any, rng: random.Random) -> None:
         super().__init__()
@@ -171,11 +171,13 @@ class RunesState(GameState):
         self.sides = [Side(), Side()]
         self.preparing: int | None = 0
         self.result: dict[str, Any] | None = None
+        self.boards: list[dict] | None = None  # the board after each duel turn (log on only)
 
     def clone(self) -> RunesState:
         """An independent copy (the duel's record is never changed, so it is shared)."""
         twin = RunesState.__new__(RunesState)
         twin.config, twin.result, twin.preparing = self.config, self.result, self.preparing
+        twin.boards = self.boards
         twin.rng = copy_rng(self.rng)
         twin.sides = [side.clone() for side in self.sides]
         twin.setup_events = self.setup_events

@@ -9,7 +9,7 @@ from tablekit.core.game import Events
 from tablekit.runes.cards import HERO_NAMES, Card
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
-from tablekit.runes.duel import new_duel, run
+from tablekit.runes.duel import board, new_duel, play_turn
 from tablekit.runes.preparation import (
     CHAPTER_SIZE,
     CHAPTERS,
@@ -248,7 +248,11 @@ def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     decks = [[pool[c] for c in side.deck] for side in state.sides]
     duel = new_duel(heroes, decks, options, Events(events.items))
     duel.timeline = []
-    run(duel)
+    boards = state.boards = [] if events.items is not None else None
+    while not duel.over:
+        play_turn(duel)
+        if boards is not None:
+            boards.append(board(duel))
     state.result = {"winner": duel.winner, "reason": duel.reason, "turns": duel.turn,
                     "fighters": [f.snapshot() for f in duel.fighters],
                     "timeline": [list(row) for row in duel.timeline]}

@@ -135,3 +135,13 @@ def test_same_decks_same_duel(pool) -> None:
     assert first.winner == second.winner and len(first.events) > 50
     quiet = run_duel(("skorta", "mikal-finnvard"), decks, log=False)
     assert quiet.events == () and (quiet.winner, quiet.turns) == (first.winner, first.turns)
+
+
+def test_boards_and_marks_let_a_viewer_step_turn_by_turn(pool) -> None:
+    decks = [list(pool.values())[:20], list(pool.values())[30:50]]
+    result = run_duel(("skorta", "mikal-finnvard"), decks)
+    assert len(result.boards) == len(result.marks) == len(result.timeline) == result.turns
+    assert result.marks[-1] == len(result.events) and list(result.marks) == sorted(result.marks)
+    last = result.boards[-1]
+    assert last["over"] and last["winner"] == result.winner
+    assert [b["heroes"][0]["health"] for b in result.boards] == [r[2] for r in result.timeline]

@@ -130,3 +130,11 @@ def test_the_other_preparation_is_private_until_the_duel() -> None:
     assert GAME.snapshot(GAME.view(dealt, 1)) == GAME.snapshot(theirs)
     _play(match, 4)
     assert GAME.view(match.state, 1).sides[0].deck == match.state.sides[0].deck
+
+
+def test_a_watched_match_keeps_the_board_of_every_turn() -> None:
+    match = tablekit.new_game("runes", seed=5, heroes=["ash", "torstein"],
+                              plans=["sample", "sample"])
+    _play(match, 5)
+    boards = match.state.boards
+    assert boards and len(boards) == match.state.result["turns"] and boards[-1]["over"]
