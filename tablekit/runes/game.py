@@ -11,7 +11,17 @@ from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.runes import privacy, steps
 from tablekit.runes.cards import DATA, HERO_NAMES, Card, load_pool
 from tablekit.runes.config import RunesConfig
-from tablekit.runes.state import ACTION_TYPES, STEP_RULES, AddCard, RunesState
+from tablekit.runes.state import (
+    ACTION_TYPES,
+    STEP_RULES,
+    AddCard,
+    Assemble,
+    EndThreads,
+    RunesState,
+    SetInitiative,
+    ShuffleDeck,
+    UseSample,
+)
 
 _POOL: dict[str, Card] | None = None
 
@@ -106,6 +116,16 @@ class RunesGame(Game):
     def legal_reason(self, state: RunesState, action: Action) -> tuple[str, str]:
         """Why a legal action is allowed, with the rule of its step."""
         return STEP_RULES[state.sides[state.preparing].step], "this step offers it"
+
+    def heuristic_action(self, view: RunesState, legal: list[Action],
+                         rng: random.Random) -> Action:
+        """A sensible preparer: the Hero's sample deck, no extra Threads, Initiative 0."""
+        for kind in (UseSample, EndThreads, ShuffleDeck, Assemble):
+            for candidate in legal:
+                if type(candidate) is kind:
+                    return candidate
+        zero = [a for a in legal if type(a) is SetInitiative and a.value == 0]
+        return zero[0] if zero else legal[rng.randrange(len(legal))]
 
     def clone(self, state: RunesState) -> RunesState:
         """A hand-written copy."""

@@ -138,3 +138,15 @@ def test_a_watched_match_keeps_the_board_of_every_turn() -> None:
     _play(match, 5)
     boards = match.state.boards
     assert boards and len(boards) == match.state.result["turns"] and boards[-1]["over"]
+
+
+def test_heuristic_prepares_with_the_sample_deck() -> None:
+    from tablekit.runes.game import GAME
+    from tablekit.runes.state import UseSample
+    match = tablekit.new_game("runes", seed=9)
+    rng = random.Random(9)
+    while not match.is_over:
+        view = match.view(match.to_move)
+        match.apply(GAME.heuristic_action(view, match.legal_actions(), rng))
+    assert sum(type(a) is UseSample for a in match.history) == 2
+    assert len(match.history) == 2 * 4  # Hero, sample deck, Order, Assemble for each
