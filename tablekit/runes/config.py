@@ -30,6 +30,28 @@ class PlanSpec(Schema):
 ReadyPlan = PlanSpec | Literal["sample"] | None
 
 
+class RunesScenario(Schema):
+    """A lesson's duel: two Heroes with locked decks (card ids, played first to last)."""
+
+    heroes: tuple[HeroId, HeroId]
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    health: tuple[Annotated[StrictInt, Field(ge=1)] | None,
+                  Annotated[StrictInt, Field(ge=1)] | None] = (None, None)
+    temperature: tuple[Annotated[StrictInt, Field(ge=-2, le=2)],
+                       Annotated[StrictInt, Field(ge=-2, le=2)]] = (0, 0)
+
+    @model_validator(mode="after")
+    def _cards_exist(self) -> RunesScenario:
+        """Each deck holds 1 to 20 cards of the pool."""
+        from tablekit.runes.game import pool
+        for player, deck in enumerate(self.decks):
+            unknown = [c for c in deck if c not in pool()]
+            if not deck or len(deck) > 20 or unknown:
+                raise ConfigError(f"scenario deck {player + 1} must hold 1 to 20 card ids of "
+                                  f"the pool; unknown: {unknown} [rule runes.deck-size]")
+        return self
+
+
 class RunesConfig(GameConfig):
     """The options of a Runes of Wyrd match."""
 
@@ -47,6 +69,7 @@ class RunesConfig(GameConfig):
     attune_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.attunement")
     performance_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.perform")
     first_player: Literal[0, 1] | None = option(None, rule="runes.duel")
+    scenario: RunesScenario | None = None
 
     @property
     def players(self) -> int:

@@ -66,6 +66,20 @@ class RunesGame(Game):
                            ready=" with a ready plan" if side.step == "order" else "")
         return state
 
+    def _scenario_state(self, config: RunesConfig, rng: random.Random,
+                        events: Events) -> RunesState:
+        """A lesson's duel: both decks already locked; each player only assembles."""
+        state = RunesState(config, rng)
+        scenario = config.scenario
+        for player, side in enumerate(state.sides):
+            side.hero, side.deck = scenario.heroes[player], list(scenario.decks[player])
+            side.cards = list(side.deck)
+            side.placed = side.spent = len(side.deck)
+            side.step = "assemble"
+            events.add("runes.preparation", "Player {p} plays {hero} with a set deck of {n} "
+                       "card(s).", p=player + 1, hero=HERO_NAMES[side.hero], n=len(side.deck))
+        return state
+
     def to_move(self, state: RunesState) -> int | None:
         """The player preparing a deck; None once the duel has been fought."""
         return state.preparing
@@ -134,7 +148,7 @@ class RunesGame(Game):
     def view(self, state: RunesState, player: int) -> RunesState:
         """Your own preparation and how far the other has got; after the duel, everything."""
         seen = state.clone()
-        if state.result is None:
+        if state.result is None and state.config.scenario is None:
             other = 1 - player
             seen.sides[other] = privacy.mask(state.sides[other])
             if state.preparing != player:

@@ -248,6 +248,12 @@ def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     decks = [[pool[c] for c in side.deck] for side in state.sides]
     duel = new_duel(heroes, decks, options, Events(events.items))
     duel.timeline = []
+    scenario = state.config.scenario
+    if scenario is not None:
+        for fighter, health, temperature in zip(duel.fighters, scenario.health,
+                                                scenario.temperature, strict=True):
+            fighter.health = health if health is not None else fighter.health
+            fighter.temperature = temperature
     boards = state.boards = [] if events.items is not None else None
     while not duel.over:
         play_turn(duel)

@@ -73,6 +73,8 @@ def heat_3(duel: Duel, me: Fighter) -> None:
 def end_of_turn(duel: Duel, me: Fighter) -> None:
     """The effect of the hero's Temperature level at the end of its turn."""
     level = me.temperature
+    duel.log(_RULE[level], "End of {hero}'s turn at {level}.", hero=me.name,
+             level=level_name(level))
     if level <= -1:
         _remove(duel, me, ("Kindled", "Burning"), level)
         if level == -2:
@@ -100,8 +102,6 @@ def end_of_turn(duel: Duel, me: Fighter) -> None:
                          hero=me.name)
         else:
             statuses.gain(duel, me, "Kindled", 1, None)
-    duel.log(_RULE[level], "End of {hero}'s turn at {level}.", hero=me.name,
-             level=level_name(level))
 
 
 _RULE = {-2: "runes.cold-2", -1: "runes.cold-1", 0: "runes.neutral", 1: "runes.heat-1",

@@ -150,3 +150,17 @@ def test_heuristic_prepares_with_the_sample_deck() -> None:
         match.apply(GAME.heuristic_action(view, match.legal_actions(), rng))
     assert sum(type(a) is UseSample for a in match.history) == 2
     assert len(match.history) == 2 * 4  # Hero, sample deck, Order, Assemble for each
+
+
+def test_a_lesson_scenario_fights_set_decks() -> None:
+    scenario = {"heroes": ["torstein", "skorta"], "decks": [["axe-swing"] * 3, ["peck"]],
+                "health": [3, None], "temperature": [0, -2]}
+    match = tablekit.new_game("runes", seed=0, first_player=0, scenario=scenario)
+    assert match.legal_actions() == [Assemble(0)]
+    match.play(Assemble(0), Assemble(1))
+    assert match.is_over and "set deck" in match.log[0].text
+    assert match.outcome.winners == (0,) and "Fatigue 3" in match.outcome.text
+    rules = [e.rule for e in match.log]
+    assert rules.index("runes.cold-2") < rules.index("runes.frost")  # Skörta set at Cold 2
+    with pytest.raises(ConfigError, match="runes.deck-size"):
+        tablekit.new_game("runes", scenario={"heroes": ["ash", "ash"], "decks": [[], ["x"]]})
