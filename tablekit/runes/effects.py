@@ -25,6 +25,9 @@ def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | Non
             return
         if holds(duel, me, effect.when, card):
             _apply(duel, me, effect, card)
+        elif duel.events.items is not None:
+            duel.log("runes.resolve-card", "{card}: {op} is skipped ({when} does not hold).",
+                     card=card.name if card else "effect", op=effect.op, when=effect.when)
 
 
 def relisten(fighter: Fighter) -> None:

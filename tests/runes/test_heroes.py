@@ -356,3 +356,31 @@ def test_torstein_fatigue_keeps_maximum_health() -> None:
     fatigue(d, me)
     fatigue(d, me)
     assert d.over and d.winner == 1
+
+
+def test_hero_mechanics_belong_to_their_hero() -> None:
+    d = duel("torstein", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, card("mixed", effects=[{"op": "raven-sight"},
+                                            {"op": "attune", "element": "Fire"},
+                                            {"op": "perform", "amount": 3}]))
+    assert not me.raven_sight and me.attunements == {} and me.perform == 0
+    assert rules(d).count("runes.hero-only") == 3
+
+
+def test_attack_status_raises_every_attack_until_it_ends() -> None:
+    d = duel()
+    a, b = d.fighters
+    statuses.gain(d, a, "Attack", 2, 1)
+    combat.attack(d, a, 1)
+    assert b.health == 17
+    end_turn(d, a)
+    end_turn(d, a)
+    combat.attack(d, a, 1)
+    assert b.health == 16
+
+
+def test_skipped_condition_is_logged() -> None:
+    d = duel("skorta", "ash")
+    play_card(d, d.fighters[0], STRIKE)
+    assert "runes.resolve-card" in rules(d) and "raven-sight does not hold" in texts(d)
