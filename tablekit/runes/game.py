@@ -11,6 +11,7 @@ from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.runes import privacy, steps
 from tablekit.runes.cards import DATA, HERO_NAMES, Card, load_pool
 from tablekit.runes.config import RunesConfig
+from tablekit.runes.decks import sample_plan
 from tablekit.runes.state import (
     ACTION_TYPES,
     STEP_RULES,
@@ -133,13 +134,25 @@ class RunesGame(Game):
 
     def heuristic_action(self, view: RunesState, legal: list[Action],
                          rng: random.Random) -> Action:
-        """A sensible preparer: the Hero's sample deck, no extra Threads, Initiative 0."""
+        """A sensible preparer: the Hero's sample deck (or its cards), no Threads, Initiative 0."""
         for kind in (UseSample, EndThreads, ShuffleDeck, Assemble):
             for candidate in legal:
                 if type(candidate) is kind:
                     return candidate
         zero = [a for a in legal if type(a) is SetInitiative and a.value == 0]
-        return zero[0] if zero else legal[rng.randrange(len(legal))]
+        if zero:
+            return zero[0]
+        adds = [a for a in legal if type(a) is AddCard]
+        if adds and view.preparing is not None:
+            side = view.sides[view.preparing]
+            wanted = sample_plan(side.hero).card_ids()
+            for held in side.cards:
+                if held in wanted:
+                    wanted.remove(held)
+            liked = [a for a in adds if a.card in wanted]
+            adds = liked or adds
+            return adds[rng.randrange(len(adds))]
+        return legal[rng.randrange(len(legal))]
 
     def clone(self, state: RunesState) -> RunesState:
         """A hand-written copy."""

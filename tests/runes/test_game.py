@@ -164,3 +164,14 @@ def test_a_lesson_scenario_fights_set_decks() -> None:
     assert rules.index("runes.cold-2") < rules.index("runes.frost")  # Skörta set at Cold 2
     with pytest.raises(ConfigError, match="runes.deck-size"):
         tablekit.new_game("runes", scenario={"heroes": ["ash", "ash"], "decks": [[], ["x"]]})
+
+
+def test_heuristic_builds_toward_the_sample_deck() -> None:
+    from tablekit.runes.game import GAME
+    match = tablekit.new_game("runes", seed=3, heroes=["ash", "skorta"])
+    match.apply(AddCard(0, "drone-note", "Drone Note"))  # now UseSample is gone
+    rng = random.Random(3)
+    while len(match.state.sides[0].cards) < 20:
+        match.apply(GAME.heuristic_action(match.view(0), match.legal_actions(), rng))
+    wanted = sorted(sample_plan("ash").card_ids())
+    assert len(set(match.state.sides[0].cards) & set(wanted)) >= 12
