@@ -22,7 +22,9 @@ class DuelResult:
     """How a duel ended: the winner (None: drawn), why, the turns played and the log.
 
     `timeline` has one row per turn: (turn, active, then per hero Health, Shield, Temperature,
-    resource); `boards` (with the log on) the whole board after each turn, and `marks` the
+    resource) — the resource is Skörta's Raven Sight (0/1), Mikal-Finnvard's active
+    Attunements (+4 while he holds Harmony), Ash's Perform, Torstein's Essence in Ethereal
+    Form or else his Interventions left; `boards` (with the log on) the whole board after each turn, and `marks` the
     number of events logged by the end of each turn, so a viewer can step turn by turn.
     """
 

@@ -46,12 +46,13 @@ def gain(duel: Duel, me: Fighter, name: str, amount: int = 1, turns: int | None 
     return True
 
 
-def remove(duel: Duel, me: Fighter, name: str, why: str) -> int:
+def remove(duel: Duel, me: Fighter, name: str, why: str, rule: str | None = None) -> int:
     """Take a status away entirely; returns the amount it had."""
     found = me.statuses.pop(name, None)
     if found is None:
         return 0
-    duel.log(RULES[name], "{hero} loses {status} ({why}).", hero=me.name, status=name, why=why)
+    duel.log(rule or RULES[name], "{hero} loses {status} ({why}).", hero=me.name, status=name,
+             why=why)
     if name == "Bleeding":
         effects.fire(duel, "bleeding-ends", me)
     return found.amount
@@ -114,7 +115,7 @@ def age(duel: Duel, me: Fighter) -> None:
             continue
         found.turns -= 1
         if found.turns <= 0:
-            remove(duel, me, name, "its time ran out")
+            remove(duel, me, name, "its time ran out", "runes.duration")
 
 
 def age_thermal(duel: Duel, me: Fighter, names: tuple[str, ...]) -> None:

@@ -175,3 +175,12 @@ def test_heuristic_builds_toward_the_sample_deck() -> None:
         match.apply(GAME.heuristic_action(match.view(0), match.legal_actions(), rng))
     wanted = sorted(sample_plan("ash").card_ids())
     assert len(set(match.state.sides[0].cards) & set(wanted)) >= 12
+
+
+def test_explain_names_the_rule_an_added_card_would_break() -> None:
+    match = tablekit.new_game("runes", seed=0, heroes=["skorta", "ash"])
+    other = AddCard(0, "soft-prelude", "Soft Prelude")
+    assert match.explain(other).rule == "runes.wish-hero"
+    mine = match.legal_actions()[1]
+    assert match.explain(mine).legal and match.explain(mine).rule == "runes.deck-size"
+    assert match.explain(AddCard(1, "peck", "Peck")).rule == "runes.preparation"
