@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
@@ -9,6 +10,7 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from tablekit.core.config import GameConfig, Schema, option
 from tablekit.core.errors import CardDataError, ConfigError
 from tablekit.runes.board import DuelOptions
+from tablekit.runes.cards import HEROES, Card, Rarity
 from tablekit.runes.preparation import Plan, PrepOptions
 
 HeroId = Literal["skorta", "mikal-finnvard", "ash", "torstein"]
@@ -40,16 +42,13 @@ class RunesScenario(Schema):
     temperature: tuple[Annotated[StrictInt, Field(ge=-2, le=2)],
                        Annotated[StrictInt, Field(ge=-2, le=2)]] = (0, 0)
 
-    @model_validator(mode="after")
-    def _cards_exist(self) -> RunesScenario:
+    def check(self, cards: Mapping[str, Card]) -> None:
         """Each deck holds 1 to 20 cards of the pool."""
-        from tablekit.runes.game import pool
         for player, deck in enumerate(self.decks):
-            unknown = [c for c in deck if c not in pool()]
+            unknown = [c for c in deck if c not in cards]
             if not deck or len(deck) > 20 or unknown:
                 raise ConfigError(f"scenario deck {player + 1} must hold 1 to 20 card ids of "
                                   f"the pool; unknown: {unknown} [rule runes.deck-size]")
-        return self
 
 
 class RunesConfig(GameConfig):
@@ -69,6 +68,7 @@ class RunesConfig(GameConfig):
     attune_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.attunement")
     performance_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.perform")
     first_player: Literal[0, 1] | None = option(None, rule="runes.duel")
+    card_file: str | None = option(None, rule="runes.deck-size")
     scenario: RunesScenario | None = None
 
     @property
@@ -91,22 +91,43 @@ class RunesConfig(GameConfig):
             attune_turns=self.attune_turns, performance_turns=self.performance_turns,
             first_player=first_player)
 
+    @property
+    def cards(self) -> dict[str, Card]:
+        """The card pool of the match: the sample, or the card file's."""
+        from tablekit.runes.game import pool
+        return pool(self.card_file)
+
+    def buildable(self, hero: str) -> bool:
+        """True when the pool holds Common copies enough to fill a deck for `hero`."""
+        commons = [c for c in self.cards.values() if c.rarity is Rarity.COMMON
+                   and (not self.hero_cards_only or c.hero in (None, hero))]
+        return sum(c.copy_limit for c in commons) >= 20
+
     @model_validator(mode="after")
     def _plans_are_legal(self) -> RunesConfig:
         """A ready plan needs its player's Hero and must be a legal prepared deck."""
-        from tablekit.runes.decks import plan_from_data
-        from tablekit.runes.game import pool
+        from tablekit.runes.decks import plan_from_data, sample_plan
+        cards = self.cards
+        if self.scenario is not None:
+            self.scenario.check(cards)
+        if not any(self.buildable(hero) for hero in HEROES):
+            raise ConfigError("the card pool cannot fill a deck for any Hero: it needs twenty "
+                              "Common copies a Hero may use [rule runes.deck-size]")
         for player, plan in enumerate(self.plans):
+            hero = self.heroes[player]
             if plan is None:
+                if hero is not None and not self.buildable(hero):
+                    raise ConfigError(f"the card pool cannot fill a deck for {hero} "
+                                      "[rule runes.deck-size]")
                 continue
-            if self.heroes[player] is None:
+            if hero is None:
                 raise ConfigError(f"player {player + 1}'s ready plan needs heroes[{player}] "
                                   "[rule runes.preparation]")
-            if isinstance(plan, PlanSpec):
-                table = {"hero": self.heroes[player], "chapters": plan.chapters,
-                         "initiative": plan.plan().initiative, "threads": plan.threads}
-                try:
-                    plan_from_data("config", f"player {player + 1}", table, pool(), self.prep)
-                except CardDataError as exc:
-                    raise ConfigError(str(exc)) from None
+            ready = sample_plan(hero) if plan == "sample" else plan.plan()
+            table = {"hero": hero, "chapters": ready.chapters, "initiative": ready.initiative,
+                     "threads": ready.threads}
+            try:
+                plan_from_data("config", f"player {player + 1}", table, cards, self.prep)
+            except CardDataError as exc:
+                raise ConfigError(str(exc)) from None
         return self

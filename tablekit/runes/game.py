@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from tablekit.core.game import Action, Events, Game, Outcome
@@ -24,15 +25,23 @@ from tablekit.runes.state import (
     UseSample,
 )
 
-_POOL: dict[str, Card] | None = None
+_POOLS: dict[str | None, tuple[float, dict[str, Card]]] = {}
 
 
-def pool() -> dict[str, Card]:
-    """The sample card pool (loaded once)."""
-    global _POOL
-    if _POOL is None:
-        _POOL = load_pool()
-    return _POOL
+def pool(card_file: str | None = None) -> dict[str, Card]:
+    """The sample card pool, or a card file's (loaded again only when the file changes)."""
+    stamp = Path(card_file).stat().st_mtime if card_file is not None and \
+        Path(card_file).exists() else 0.0
+    found = _POOLS.get(card_file)
+    if found is None or found[0] != stamp:
+        found = _POOLS[card_file] = (stamp, load_pool() if card_file is None
+                                     else load_pool(card_file))
+    return found[1]
+
+
+def cards_of(state: RunesState) -> dict[str, Card]:
+    """The card pool a match plays with."""
+    return pool(state.config.card_file)
 
 
 class RunesGame(Game):
@@ -59,7 +68,7 @@ class RunesGame(Game):
                        events: Events) -> RunesState:
         """Both sides before preparation (ready plans already in place)."""
         state = RunesState(config, rng)
-        steps.start(state, pool())
+        steps.start(state, cards_of(state))
         for player, side in enumerate(state.sides):
             if side.hero is not None:
                 events.add("runes.preparation", "Player {p} plays {hero}{ready}.", p=player + 1,
@@ -87,11 +96,11 @@ class RunesGame(Game):
 
     def _legal_actions(self, state: RunesState) -> list[Action]:
         """The preparing player's choices for the current step."""
-        return steps.offer(state, pool())
+        return steps.offer(state, cards_of(state))
 
     def _apply_unchecked(self, state: RunesState, action: Action, events: Events) -> None:
         """Carry out a preparation step; the last Assemble fights the duel."""
-        steps.apply_step(state, action, events, pool())
+        steps.apply_step(state, action, events, cards_of(state))
 
     def is_over(self, state: RunesState) -> bool:
         """True once the duel has been fought."""
@@ -120,9 +129,10 @@ class RunesGame(Game):
         if getattr(action, "player", player) != player:
             return "runes.preparation", f"Player {player + 1} is preparing now"
         side = state.sides[player]
-        if type(action) is AddCard and side.step == "build" and action.card in pool():
-            held = [pool()[c] for c in side.cards]
-            why = steps.why_not_add(state, side, pool()[action.card], held)
+        cards = cards_of(state)
+        if type(action) is AddCard and side.step == "build" and action.card in cards:
+            held = [cards[c] for c in side.cards]
+            why = steps.why_not_add(state, side, cards[action.card], held)
             if why is not None:
                 return why
         return STEP_RULES.get(side.step, "core.not-offered"), \
@@ -145,7 +155,7 @@ class RunesGame(Game):
         adds = [a for a in legal if type(a) is AddCard]
         if adds and view.preparing is not None:
             side = view.sides[view.preparing]
-            wanted = sample_plan(side.hero).card_ids()
+            wanted = sample_plan(side.hero).card_ids() if view.config.card_file is None else []
             for held in side.cards:
                 if held in wanted:
                     wanted.remove(held)
@@ -175,7 +185,7 @@ class RunesGame(Game):
         if state.result is None:
             for player, side in enumerate(state.sides):
                 if privacy.HIDDEN in side.cards or privacy.HIDDEN in side.deck:
-                    privacy.redeal(state, player, rng, pool())
+                    privacy.redeal(state, player, rng, cards_of(state))
                     state.legal = None
         return state
 

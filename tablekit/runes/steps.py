@@ -66,10 +66,11 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     side = state.sides[player]
     step = side.step
     if step == HERO:
-        return [PickHero(player, hero) for hero in HERO_NAMES]
+        return [PickHero(player, hero) for hero in HERO_NAMES if state.config.buildable(hero)]
     if step == BUILD:
         added = [AddCard(player, c.id, c.name) for c in addable(state, side, pool)]
-        return [UseSample(player, side.hero), *added] if not side.cards else added
+        sample = not side.cards and state.config.card_file is None
+        return [UseSample(player, side.hero), *added] if sample else added
     if step == DIVIDE:
         name = pool[side.cards[side.placed]].name
         return [ToChapter(player, ch, name) for ch in range(CHAPTERS)

@@ -184,3 +184,35 @@ def test_explain_names_the_rule_an_added_card_would_break() -> None:
     mine = match.legal_actions()[1]
     assert match.explain(mine).legal and match.explain(mine).rule == "runes.deck-size"
     assert match.explain(AddCard(1, "peck", "Peck")).rule == "runes.preparation"
+
+
+def test_a_card_file_of_ones_own(tmp_path) -> None:
+    from tablekit.runes.cards import SAMPLE_POOL
+    mine = tmp_path / "mine.toml"
+    mine.write_text(SAMPLE_POOL.read_text(encoding="utf-8") + '''
+[[card]]
+id = "ice-lance"
+name = "Ice Lance"
+type = "action"
+rarity = "common"
+hero = "ash"
+text = "Deal 2 damage; your opponent moves 1 toward Cold."
+effects = [{op = "attack", amount = 2}, {op = "temperature", amount = -1, target = "foe"}]
+''', encoding="utf-8")
+    match = tablekit.new_game("runes", seed=1, heroes=["ash", "skorta"], card_file=str(mine),
+                              plans=[None, "sample"])
+    assert AddCard(0, "ice-lance", "Ice Lance") in match.legal_actions()
+    assert not any(type(a).__name__ == "UseSample" for a in match.legal_actions())
+    _play(match, 1)
+    assert match.is_over and tablekit.load_game(match.to_json()).digest() == match.digest()
+
+
+def test_a_card_file_too_small_for_a_deck(tmp_path) -> None:
+    small = tmp_path / "small.toml"
+    small.write_text('[[card]]\nid = "a"\nname = "A"\ntype = "action"\nrarity = "common"\n'
+                     'text = "Deal 1 damage."\neffects = [{op = "attack", amount = 1}]\n',
+                     encoding="utf-8")
+    with pytest.raises(ConfigError, match="runes.deck-size"):
+        tablekit.new_game("runes", card_file=str(small))
+    with pytest.raises(Exception, match="cannot read"):
+        tablekit.new_game("runes", card_file=str(tmp_path / "missing.toml"))
