@@ -145,3 +145,18 @@ def test_boards_and_marks_let_a_viewer_step_turn_by_turn(pool) -> None:
     last = result.boards[-1]
     assert last["over"] and last["winner"] == result.winner
     assert [b["heroes"][0]["health"] for b in result.boards] == [r[2] for r in result.timeline]
+
+
+def test_a_cloned_duel_goes_on_independently(pool) -> None:
+    decks = [list(pool.values())[:20], list(pool.values())[30:50]]
+    from tablekit.runes.duel import new_duel
+    d = new_duel(("skorta", "mikal-finnvard"), decks)
+    for _ in range(6):
+        play_turn(d)
+    twin = d.clone()
+    before = [f.snapshot() for f in d.fighters]
+    run(twin)
+    assert [f.snapshot() for f in d.fighters] == before and twin.over and not d.over
+    run(d)
+    assert (d.winner, d.turn) == (twin.winner, twin.turn)
+    assert [f.snapshot() for f in d.fighters] == [f.snapshot() for f in twin.fighters]
