@@ -50,8 +50,9 @@ def cold_3(duel: Duel, me: Fighter) -> None:
                  hero=me.name)
     else:
         combat.true_damage(duel, me, EXTREME_DAMAGE, "Cold 3")
-    statuses.remove(duel, me, "Bleeding", "Cold 3 stops all Bleeding")
+    # the immunity comes first so that nothing reacting to the cure can bleed the hero again
     statuses.gain(duel, me, "Bleeding Immunity", 1, EXTREME_TURNS)
+    statuses.remove(duel, me, "Bleeding", "Cold 3 stops all Bleeding")
     if frozen:
         me.frozen_skip = True
         duel.log("runes.cold-3", "{hero}'s next Action will be discarded if still Frozen.",

@@ -132,3 +132,13 @@ def test_temperature_card_moves_the_foe() -> None:
     play_card(d, me, card("cry", effects=[{"op": "temperature", "amount": -1,
                                            "target": "foe"}]))
     assert d.fighters[1].temperature == -1 and me.temperature == 0
+
+
+def test_cold_3_cure_is_not_undone_by_a_reaction(pool) -> None:
+    d = duel("ash", "skorta")
+    me, foe = d.fighters
+    play_card(d, foe, pool["vein-reader"])  # re-applies Bleeding when mine ends
+    statuses.gain(d, me, "Bleeding", 2)
+    me.temperature = -2
+    temperature.move(d, me, -1)
+    assert not me.has("Bleeding") and me.has("Bleeding Immunity")
