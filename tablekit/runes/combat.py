@@ -57,12 +57,11 @@ def modifier(duel: Duel, me: Fighter, stat: str, card: Card | None = None) -> in
 
 def attack_power(duel: Duel, me: Fighter) -> int:
     """The hero's Attack: base, statuses, Equipment, Memory, One with Nature, Ethereal Form."""
-    if me.ethereal:
+    if me.ethereal:  # the form's own numbers: only Ethereal bonuses add to them
         power = ETHEREAL_ATTACK + modifier(duel, me, "ethereal-attack")
     else:
-        power = me.base_attack
-    power += me.amount("Attack") + modifier(duel, me, "attack")
-    power += heroes.attack_bonus(me)
+        power = me.base_attack + modifier(duel, me, "attack") + heroes.attack_bonus(me)
+    power += me.amount("Attack")
     if "Kindled" in me.statuses:
         power += 1
     return power - me.amount("Frost")  # may go below 0: an Attack never does
@@ -70,8 +69,11 @@ def attack_power(duel: Duel, me: Fighter) -> int:
 
 def armor_value(duel: Duel, me: Fighter) -> int:
     """The hero's Armor, after Fatigue (never below 0)."""
-    armor = ETHEREAL_ARMOR + modifier(duel, me, "ethereal-armor") if me.ethereal else me.base_armor
-    armor += me.amount("Armor") + modifier(duel, me, "armor") + heroes.armor_bonus(me)
+    if me.ethereal:
+        armor = ETHEREAL_ARMOR + modifier(duel, me, "ethereal-armor")
+    else:
+        armor = me.base_armor + modifier(duel, me, "armor") + heroes.armor_bonus(me)
+    armor += me.amount("Armor")
     if modifier(duel, me, "fatigue-armor") >= 0:
         armor -= me.fatigue * duel.options.fatigue_armor
     return max(0, armor)

@@ -384,3 +384,13 @@ def test_skipped_condition_is_logged() -> None:
     d = duel("skorta", "ash")
     play_card(d, d.fighters[0], STRIKE)
     assert "runes.resolve-card" in rules(d) and "raven-sight does not hold" in texts(d)
+
+
+def test_ethereal_form_counts_only_ethereal_bonuses(pool) -> None:
+    d = duel("torstein", "skorta")
+    me = d.fighters[0]
+    for gear in ("old-spear", "spirit-blade", "ghostmail", "witchfeather-cloak"):
+        play_card(d, me, pool[gear])
+    assert combat.attack_power(d, me) == 1 and combat.armor_value(d, me) == 0
+    combat.true_damage(d, me, 20, "test")
+    assert combat.attack_power(d, me) == 5 and combat.armor_value(d, me) == 3
