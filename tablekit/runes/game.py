@@ -68,7 +68,7 @@ class RunesGame(Game):
                        events: Events) -> RunesState:
         """Both sides before preparation (ready plans already in place)."""
         state = RunesState(config, rng)
-        steps.start(state, cards_of(state))
+        steps.start(state)
         for player, side in enumerate(state.sides):
             if side.hero is not None:
                 events.add("runes.preparation", "Player {p} plays {hero}{ready}.", p=player + 1,

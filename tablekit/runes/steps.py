@@ -47,7 +47,7 @@ def prep_options(config: Any) -> PrepOptions:
     return config.prep
 
 
-def start(state: RunesState, pool: dict[str, Card]) -> None:
+def start(state: RunesState) -> None:
     """Set both sides up from the config: a ready plan skips steps 1–4, a Hero skips the choice."""
     for player, side in enumerate(state.sides):
         plan = state.config.plans[player]

@@ -33,17 +33,18 @@ def move(duel: Duel, me: Fighter, steps: int, why: str = "") -> None:
     duel.log("runes.temperature", "{hero}'s Temperature moves from {a} to {b}{why}.",
              hero=me.name, a=level_name(before), b=level_name(me.temperature),
              why=f" ({why})" if why else "")
-    if direction < 0:
-        effects.fire(duel, "moves-cold", me)
     if me.temperature == -3:
         cold_3(duel, me)
     elif me.temperature == 3:
         heat_3(duel, me)
+    if direction < 0:
+        effects.fire(duel, "moves-cold", me)
 
 
 def cold_3(duel: Duel, me: Fighter) -> None:
     """Cold 3 resolves at once: permanent Frozen, 3 True Damage, Bleeding cured and barred."""
     duel.log("runes.cold-3", "{hero} reaches Cold 3.", hero=me.name)
+    me.temperature = -1  # the cursor springs back at once: reactions below see Cold 1
     frozen = statuses.gain(duel, me, "Frozen", 1, None)
     if combat.modifier(duel, me, "true-damage-cold") < 0:
         duel.log("runes.cold-3", "{hero}'s gear keeps off the True Damage of Cold 3.",
@@ -57,17 +58,16 @@ def cold_3(duel: Duel, me: Fighter) -> None:
         me.frozen_skip = True
         duel.log("runes.cold-3", "{hero}'s next Action will be discarded if still Frozen.",
                  hero=me.name)
-    me.temperature = -1
     duel.log("runes.cold-3", "{hero}'s cursor returns to Cold 1.", hero=me.name)
 
 
 def heat_3(duel: Duel, me: Fighter) -> None:
     """Heat 3 resolves at once: permanent Burning, 3 True Damage, Vulnerable 1 for 3 turns."""
     duel.log("runes.heat-3", "{hero} reaches Heat 3.", hero=me.name)
+    me.temperature = 1  # the cursor springs back at once: reactions below see Heat 1
     statuses.gain(duel, me, "Burning", 1, None)
     combat.true_damage(duel, me, EXTREME_DAMAGE, "Heat 3")
     statuses.gain(duel, me, "Vulnerable", 1, EXTREME_TURNS)
-    me.temperature = 1
     duel.log("runes.heat-3", "{hero}'s cursor returns to Heat 1.", hero=me.name)
 
 

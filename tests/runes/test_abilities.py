@@ -118,3 +118,24 @@ def test_bad_duel_option_in_a_match() -> None:
     import tablekit
     with pytest.raises(ConfigError, match="runes.fatigue"):
         tablekit.new_game("runes", fatigue_defeat=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False),
+       st.sampled_from(["skorta", "mikal-finnvard", "ash", "torstein"]),
+       st.sampled_from(["skorta", "mikal-finnvard", "ash", "torstein"]))
+def test_any_cards_of_the_pool_fight_a_sound_duel(rnd, hero_a, hero_b) -> None:
+    from tablekit.core.game import Events
+    from tablekit.runes.duel import new_duel, play_turn
+    from tablekit.runes.game import pool
+    cards = list(pool().values())
+    decks = [[rnd.choice(cards) for _ in range(20)] for _ in range(2)]
+    duel = new_duel((hero_a, hero_b), decks, events=Events([]))
+    while not duel.over:
+        play_turn(duel)
+        for f in duel.fighters:
+            assert 0 <= f.health <= f.max_health and f.shield >= 0
+            assert -2 <= f.temperature <= 2 and 0 <= f.essence <= max(f.essence_max, 0)
+            assert all(s.amount >= 1 and (s.turns is None or s.turns >= 0)
+                       for s in f.statuses.values())
+    assert duel.turn <= 60 and all("{" not in e.text for e in duel.events.items)
