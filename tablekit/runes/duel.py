@@ -94,8 +94,9 @@ def play_turn(duel: Duel) -> None:
     """One turn of Battle Resolution, from the start-of-turn effects to the hand-over."""
     me = duel.fighters[duel.active]
     duel.turn += 1
-    me.used_turn.clear()
-    me.lost_health_this_turn = False
+    for hero in duel.fighters:  # "each turn" counts both heroes' turns
+        hero.used_turn.clear()
+        hero.lost_health_this_turn = False
     duel.log("runes.turn-start", "Turn {n}: {hero}'s turn begins.", n=duel.turn, hero=me.name)
     _start_of_turn(duel, me)
     if not duel.over:

@@ -394,3 +394,24 @@ def test_ethereal_form_counts_only_ethereal_bonuses(pool) -> None:
     assert combat.attack_power(d, me) == 1 and combat.armor_value(d, me) == 0
     combat.true_damage(d, me, 20, "test")
     assert combat.attack_power(d, me) == 5 and combat.armor_value(d, me) == 3
+
+
+def test_each_turn_means_every_turn_of_either_hero(pool) -> None:
+    d = duel("ash", "skorta", deck0=[card("idle")] * 4, deck1=[card("idle")] * 4)
+    ash, foe = d.fighters
+    play_card(d, ash, perform(1))
+    ash.performance_turns = 3
+    play_turn(d)                      # Ash's turn (the Performance began in it: no ageing)
+    combat.attack(d, foe, 1)          # a loss after her turn: 3 -> 2
+    assert ash.performance_turns == 2
+    play_turn(d)                      # Skörta's turn begins: a new turn for both heroes
+    combat.attack(d, foe, 1)
+    assert ash.performance_turns == 1
+    d2 = duel("skorta", "ash", deck0=[card("idle")] * 4, deck1=[card("idle")] * 4)
+    skorta, other = d2.fighters
+    play_card(d2, skorta, pool["queens-ravenmantle"])
+    combat.attack(d2, other, 2)
+    play_turn(d2)                     # Skörta's turn ends; Ash's turn begins next
+    play_turn(d2)
+    combat.attack(d2, other, 2)
+    assert skorta.health == 20 - 1 - 1  # the mantle works again on a new turn
