@@ -17,3 +17,11 @@ def test_each_lesson_shows_its_rule(name) -> None:
 def test_unknown_lesson() -> None:
     with pytest.raises(KeyError, match="cold-3"):
         lesson("nope")
+
+
+def test_a_lesson_match_saves_and_loads() -> None:
+    import tablekit
+    match = lesson_duel("cold-3")
+    again = tablekit.load_game(match.to_json())
+    assert again.digest() == match.digest() and [str(e) for e in again.log] == \
+        [str(e) for e in match.log]
