@@ -1,5 +1,6 @@
-"""Runes of Wyrd: deck construction, preparation (Chapters, Threads, Initiative) and odds."""
+"""Runes of Wyrd: deck construction, preparation, odds, and the automatic duel."""
 
+from tablekit.runes.board import DuelOptions
 from tablekit.runes.cards import (
     HEROES,
     Card,
@@ -8,7 +9,9 @@ from tablekit.runes.cards import (
     load_collection,
     load_pool,
 )
+from tablekit.runes.combat import damage_split
 from tablekit.runes.deck import DeckError, Violation, validate_deck
+from tablekit.runes.duel import DuelResult, run_duel
 from tablekit.runes.odds import (
     chapter_block_positions,
     chapter_positions,
@@ -29,9 +32,9 @@ from tablekit.runes.preparation import (
 )
 
 __all__ = [
-    "HEROES", "Card", "CardType", "DeckError", "Plan", "PlanError", "PrepOptions", "Rarity",
-    "Violation", "chapter_block_positions", "chapter_positions", "chapter_precedence",
-    "check_plan", "first_probability", "initiative_cost", "load_collection", "load_pool",
-    "position_distribution", "precedence_probability", "preparation_steps", "shuffle",
-    "validate_deck", "wyrd_points_spent",
+    "HEROES", "Card", "CardType", "DeckError", "DuelOptions", "DuelResult", "Plan", "PlanError",
+    "PrepOptions", "Rarity", "Violation", "chapter_block_positions", "chapter_positions",
+    "chapter_precedence", "check_plan", "damage_split", "first_probability", "initiative_cost",
+    "load_collection", "load_pool", "position_distribution", "precedence_probability",
+    "preparation_steps", "run_duel", "shuffle", "validate_deck", "wyrd_points_spent",
 ]

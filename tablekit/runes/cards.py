@@ -7,10 +7,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from pydantic import field_validator
+from pydantic import field_validator, model_validator
 
 from tablekit.core.cards import CardModel, parse_cards, read_toml, require_unique
 from tablekit.core.errors import CardDataError
+from tablekit.runes.abilities import Effect, Modifier, Reaction
 
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLE_POOL = DATA / "cards.toml"
@@ -69,6 +70,10 @@ class Card(CardModel):
     properties: tuple[str, ...] = ()
     hero: str | None = None
     text: str = ""
+    effects: tuple[Effect, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    passive: tuple[Modifier, ...] = ()
+    ethereal: tuple[Effect, ...] = ()
 
     def __init__(self, id: str | None = None, name: str | None = None,  # noqa: A002
                  type: Any = None, rarity: Any = None, unique: str | None = None,  # noqa: A002
@@ -109,6 +114,15 @@ class Card(CardModel):
         if value is not None and value not in HEROES:
             raise ValueError(f"unknown hero {value!r}; heroes: {', '.join(HEROES)}")
         return value
+
+    @model_validator(mode="after")
+    def _abilities_fit_the_type(self) -> Card:
+        if self.passive and self.type not in (CardType.EQUIPMENT, CardType.EVENT):
+            raise ValueError("only Equipment and Event cards have passive modifiers")
+        if self.reactions and self.type is CardType.ACTION:
+            raise ValueError("an Action resolves at once; reactions belong to Equipment, "
+                             "Triggers and Events")
+        return self
 
     @property
     def copy_limit(self) -> int:

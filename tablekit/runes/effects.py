@@ -1,0 +1,136 @@
+"""Running card abilities: effect operations in written order, and reactions to moments."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tablekit.runes import combat, heroes, statuses, temperature
+from tablekit.runes.abilities import BASE_HOOKS, Effect
+from tablekit.runes.board import Duel
+from tablekit.runes.cards import Card
+from tablekit.runes.conditions import holds
+from tablekit.runes.fighter import Fighter
+
+FOE = {hook: "foe-" + hook for hook in BASE_HOOKS}
+MAX_DEPTH = 8  # reactions to reactions stop here (no card loop can run for ever)
+SELF_BY_DEFAULT = frozenset({"lose-health", "heal", "shield", "status", "cleanse", "temperature",
+                             "raven-sight", "attune", "extend-attunements", "perform",
+                             "extend-performance", "end-performance", "oath", "essence"})
+
+
+def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | None) -> None:
+    """Resolve effects in their written order; each checks its condition as it comes."""
+    for effect in effects:
+        if duel.over:
+            return
+        if holds(duel, me, effect.when, card):
+            _apply(duel, me, effect, card)
+        elif duel.events.items is not None:
+            duel.log("runes.resolve-card", "{card}: {op} is skipped ({when} does not hold).",
+                     card=card.name if card else "effect", op=effect.op, when=effect.when)
+
+
+def relisten(fighter: Fighter) -> None:
+    """Note the moments the hero's Equipment and Triggers wait for (after either changes)."""
+    fighter.listens = frozenset(reaction.on for card in (*fighter.equipment, *fighter.triggers)
+                                for reaction in card.reactions)
+
+
+def fire(duel: Duel, hook: str, subject: Fighter) -> None:
+    """A moment happened to `subject`: its cards react to `hook`, its foe's to `foe-<hook>`."""
+    foe = duel.fighters[1 - subject.index]
+    if hook not in subject.listens and hook not in duel.event_hooks and \
+            FOE[hook] not in foe.listens:
+        return
+    if duel.over or duel.depth >= MAX_DEPTH:
+        return
+    duel.depth += 1
+    try:
+        for owner, moment in ((subject, hook), (foe, "foe-" + hook)):
+            _equipment_react(duel, owner, moment)
+            _triggers_react(duel, owner, moment)
+        event = duel.event
+        if event is not None:
+            for reaction in event.reactions:
+                if reaction.on == hook and holds(duel, subject, reaction.when, event):
+                    duel.log("runes.event", "The Event {card} reacts for {hero}.",
+                             card=event.name, hero=subject.name)
+                    resolve(duel, subject, reaction.effects, event)
+    finally:
+        duel.depth -= 1
+
+
+def _equipment_react(duel: Duel, owner: Fighter, moment: str) -> None:
+    for card in owner.equipment:
+        for reaction in card.reactions:
+            if reaction.on != moment or not holds(duel, owner, reaction.when, card):
+                continue
+            if reaction.once is not None:
+                used = owner.used_turn if reaction.once == "turn" else owner.used_chapter
+                if card.id in used:
+                    continue
+                used.add(card.id)
+            duel.log("runes.equipment", "{hero}'s {card} reacts.", hero=owner.name,
+                     card=card.name)
+            resolve(duel, owner, reaction.effects, card)
+
+
+def _triggers_react(duel: Duel, owner: Fighter, moment: str) -> None:
+    for card in list(owner.triggers):
+        if duel.over:
+            return
+        for reaction in card.reactions:
+            if reaction.on == moment and holds(duel, owner, reaction.when, card):
+                owner.triggers.remove(card)
+                relisten(owner)
+                owner.discard.append(card)
+                duel.log("runes.trigger", "{hero}'s Trigger {card} springs and is discarded.",
+                         hero=owner.name, card=card.name)
+                resolve(duel, owner, reaction.effects, card)
+                break
+
+
+def _amount(me: Fighter, effect: Effect) -> int:
+    per = effect.per
+    if per is None:
+        return effect.amount
+    count = {"attunement": len(me.attunements),
+             "memory": len(me.memory) if me.performance_turns > 0 else 0,
+             "perform-5": me.perform // 5, "half-perform": me.perform // 2,
+             "half-shield": me.shield // 2}[per]
+    return effect.amount * count
+
+
+def _apply(duel: Duel, me: Fighter, effect: Effect, card: Card | None) -> None:
+    op = effect.op
+    target = effect.target or ("self" if op in SELF_BY_DEFAULT else "foe")
+    who = me if target == "self" else duel.fighters[1 - me.index]
+    amount = _amount(me, effect)
+    if op == "attack":
+        if amount or effect.per is None:
+            combat.attack(duel, me, amount, ranged=effect.ranged,
+                          break_shield=effect.break_shield, card=card)
+    elif op == "true-damage":
+        combat.true_damage(duel, who, amount, card.name if card else "an effect")
+    elif op == "lose-health":
+        combat.lose_health(duel, who, amount, card.name if card else "an effect")
+    elif op == "heal":
+        combat.heal(duel, who, amount)
+    elif op == "shield":
+        combat.gain_shield(duel, who, amount)
+    elif op == "lose-shield":
+        combat.lose_shield(duel, who, amount)
+    elif op == "status":
+        turns = heroes.magic_turns(duel, me, card, effect.turns)
+        statuses.gain(duel, who, effect.status, amount, turns)
+    elif op == "cleanse":
+        if effect.status == "negative":
+            statuses.cleanse_negative(duel, who)
+        else:
+            statuses.remove(duel, who, effect.status, card.name if card else "cleansed")
+    elif op == "temperature":
+        temperature.move(duel, who, amount, card.name if card else "")
+    else:
+        heroes.hero_op(duel, who, effect, amount, card)
+    if effect.consume is not None:
+        heroes.consume(duel, me, effect.consume)

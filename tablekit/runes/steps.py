@@ -1,0 +1,265 @@
+"""The six preparation steps as actions, and the automatic duel once both decks are locked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tablekit.core.game import Events
+from tablekit.runes.cards import HERO_NAMES, Card
+from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
+from tablekit.runes.decks import sample_plan
+from tablekit.runes.duel import board, new_duel, play_turn
+from tablekit.runes.preparation import (
+    CHAPTER_SIZE,
+    CHAPTERS,
+    INITIATIVE_COSTS,
+    MAX_INITIATIVE,
+    Plan,
+    PrepOptions,
+    shuffle,
+)
+from tablekit.runes.state import (
+    ASSEMBLE,
+    BIND,
+    BUILD,
+    DIVIDE,
+    HERO,
+    ORDER,
+    READY,
+    SPEND,
+    AddCard,
+    Assemble,
+    Bind,
+    EndThreads,
+    PickHero,
+    RunesState,
+    SetInitiative,
+    ShuffleDeck,
+    Side,
+    ToChapter,
+    UseSample,
+)
+
+
+def prep_options(config: Any) -> PrepOptions:
+    """The preparation switches of a match's config."""
+    return config.prep
+
+
+def start(state: RunesState) -> None:
+    """Set both sides up from the config: a ready plan skips steps 1–4, a Hero skips the choice."""
+    for player, side in enumerate(state.sides):
+        plan = state.config.plans[player]
+        hero = state.config.heroes[player]
+        if plan is not None:
+            _take_plan(side, hero, plan)
+        elif hero is not None:
+            side.hero, side.step = hero, BUILD
+
+
+def offer(state: RunesState, pool: dict[str, Card]) -> list:
+    """The actions the preparing player may take now."""
+    player = state.preparing
+    if player is None:
+        return []
+    side = state.sides[player]
+    step = side.step
+    if step == HERO:
+        return [PickHero(player, hero) for hero in HERO_NAMES if state.config.buildable(hero)]
+    if step == BUILD:
+        added = [AddCard(player, c.id, c.name) for c in addable(state, side, pool)]
+        sample = not side.cards and state.config.card_file is None
+        return [UseSample(player, side.hero), *added] if sample else added
+    if step == DIVIDE:
+        name = pool[side.cards[side.placed]].name
+        return [ToChapter(player, ch, name) for ch in range(CHAPTERS)
+                if len(side.chapters[ch]) < CHAPTER_SIZE]
+    if step == BIND:
+        return [*_binds(state, side, pool), EndThreads(player)]
+    if step == SPEND:
+        return _initiatives(state, side, pool)
+    if step == ORDER:
+        return [ShuffleDeck(player)]
+    return [Assemble(player)] if step == ASSEMBLE else []
+
+
+def addable(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Card]:
+    """The cards that may join the deck without breaking a construction rule."""
+    held = [pool[c] for c in side.cards]
+    return [card for card in pool.values() if why_not_add(state, side, card, held) is None]
+
+
+def why_not_add(state: RunesState, side: Side, card: Card, held: list[Card]
+                ) -> tuple[str, str] | None:
+    """The rule (id, sentence) adding `card` to the `held` cards would break, or None."""
+    if state.config.hero_cards_only and card.hero not in (None, side.hero):
+        return "runes.wish-hero", f"{card.name} belongs to another Hero's cards"
+    if len(held) >= DECK_SIZE:
+        return "runes.deck-size", "the deck already has twenty cards"
+    copies = side.cards.count(card.id)
+    if copies >= card.copy_limit:
+        return "runes.copy-limit", f"the deck already holds {copies} {card.name}"
+    if card.unique is not None and any(c.unique == card.unique for c in held):
+        return "runes.unique", f"a card with the unique property '{card.unique}' is in the deck"
+    rarities = Counter(c.rarity for c in held)
+    for rule, group, limit, label in RARITY_LIMITS:
+        if card.rarity in group and sum(rarities[r] for r in group) + 1 > limit:
+            return rule, f"the deck already holds {limit} {label} card(s)"
+    return None
+
+
+def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, Card]) -> None:
+    """Carry out one preparation action (known to be legal)."""
+    side = state.sides[action.player]
+    kind = type(action)
+    who = f"Player {action.player + 1}"
+    if kind is PickHero:
+        side.hero, side.step = action.hero, BUILD
+        events.add("runes.preparation", "{who} will play {hero}.", who=who,
+                   hero=HERO_NAMES[action.hero])
+    elif kind is UseSample:
+        _take_plan(side, action.hero, "sample")
+        events.add("runes.preparation", "{who} takes {hero}'s sample deck: twenty cards in four "
+                   "Chapters, Threads and Initiative set.", who=who,
+                   hero=HERO_NAMES[action.hero])
+    elif kind is AddCard:
+        side.cards.append(action.card)
+        events.add("runes.deck-size", "{who} adds {card} ({n}/20).", who=who, card=action.name,
+                   n=len(side.cards))
+        if len(side.cards) == DECK_SIZE:
+            side.step = DIVIDE
+    elif kind is ToChapter:
+        _divide(side, action, events, who)
+    elif kind is Bind:
+        side.threads.append(((action.chapter, action.first), (action.chapter, action.second)))
+        events.add("runes.thread-pair", "{who} ties a Thread of Fate: {names}.", who=who,
+                   names=action.names)
+    elif kind is EndThreads:
+        side.step = SPEND
+        events.add("runes.thread-cost", "{who} ties {n} Thread(s) of Fate.", who=who,
+                   n=len(side.threads))
+    elif kind is SetInitiative:
+        chapter, place = divmod(side.spent, CHAPTER_SIZE)
+        side.initiative[chapter][place] = action.value
+        side.spent += 1
+        events.add("runes.initiative-cost", "{who} gives {card} Initiative {v:+d}.", who=who,
+                   card=action.name, v=action.value)
+        if side.spent == DECK_SIZE:
+            side.step = ORDER
+    elif kind is ShuffleDeck:
+        _shuffle(state, side, events, who, pool)
+    else:
+        _assemble(state, action.player, events, who, pool)
+
+
+def plan_of(side: Side) -> Plan:
+    """The side's preparation as a Plan."""
+    return Plan.of(side.chapters, side.initiative, side.threads)
+
+
+def _take_plan(side: Side, hero: str | None, plan: Any) -> None:
+    if plan == "sample":
+        plan = sample_plan(hero)
+    elif not isinstance(plan, Plan):
+        plan = plan.plan()
+    side.hero = hero
+    side.chapters = [list(ch) for ch in plan.chapters]
+    side.cards = [c for ch in side.chapters for c in ch]
+    side.initiative = [list(row) for row in plan.initiative]
+    side.threads = list(plan.threads)
+    side.placed = side.spent = DECK_SIZE
+    side.step = ORDER
+
+
+def _divide(side: Side, action: ToChapter, events: Events, who: str) -> None:
+    side.chapters[action.chapter].append(side.cards[side.placed])
+    side.placed += 1
+    events.add("runes.chapters", "{who} puts {card} in Chapter {ch}.", who=who,
+               card=action.name, ch=action.chapter + 1)
+    if side.placed == DECK_SIZE:
+        side.initiative = [[0] * CHAPTER_SIZE for _ in range(CHAPTERS)]
+        side.step = BIND
+
+
+def _binds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Bind]:
+    options = prep_options(state.config)
+    if (len(side.threads) + 1) * options.thread_cost > options.wyrd_points:
+        return []
+    used = {slot for pair in side.threads for slot in pair}
+    found = []
+    for chapter, cards in enumerate(side.chapters):
+        free = [p for p in range(len(cards)) if (chapter, p) not in used]
+        for first in free:
+            for second in free:
+                if first != second:
+                    names = f"{pool[cards[first]].name} → {pool[cards[second]].name}"
+                    found.append(Bind(state.preparing, chapter, first, second, names))
+    return found
+
+
+def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[SetInitiative]:
+    options = prep_options(state.config)
+    chapter, place = divmod(side.spent, CHAPTER_SIZE)
+    name = pool[side.chapters[chapter][place]].name
+    if (chapter, place) in {b for _, b in side.threads} and not options.allow_b_initiative:
+        return [SetInitiative(state.preparing, 0, name)]
+    spent = options.thread_cost * len(side.threads) + sum(
+        INITIATIVE_COSTS[abs(v)] for row in side.initiative for v in row)
+    left = options.wyrd_points - spent
+    return [SetInitiative(state.preparing, v, name) for v in range(-MAX_INITIATIVE,
+                                                                     MAX_INITIATIVE + 1)
+            if INITIATIVE_COSTS[abs(v)] <= left]
+
+
+def _shuffle(state: RunesState, side: Side, events: Events, who: str,
+             pool: dict[str, Card]) -> None:
+    locked = shuffle(plan_of(side), state.rng.getrandbits(64), pool, None,
+                     prep_options(state.config))
+    side.deck = list(locked.deck)
+    side.step = ASSEMBLE
+    for chapter, blocks in enumerate(locked.chapters):
+        order = ", ".join(f"{' + '.join(pool[side.chapters[c][p]].name for c, p in block.slots)}"
+                          f" {score:.2f}" for block, score in blocks)
+        events.add("runes.shuffle", "{who}, Chapter {ch}: {order}.", who=who, ch=chapter + 1,
+                   order=order)
+
+
+def _assemble(state: RunesState, player: int, events: Events, who: str,
+              pool: dict[str, Card]) -> None:
+    state.sides[player].step = READY
+    events.add("runes.chapter-order", "{who} joins the four Chapters: the deck is locked.",
+               who=who)
+    other = 1 - player
+    if state.sides[other].step != READY:
+        state.preparing = other
+        return
+    state.preparing = None
+    _fight(state, events, pool)
+
+
+def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
+    first = state.config.first_player
+    if first is None:
+        first = state.rng.randrange(2)
+    options = state.config.duel_options(first)
+    events.add("runes.duel", "The duel begins; {hero} acts first.",
+               hero=HERO_NAMES[state.sides[first].hero])
+    heroes = [side.hero for side in state.sides]
+    decks = [[pool[c] for c in side.deck] for side in state.sides]
+    duel = new_duel(heroes, decks, options, Events(events.items))
+    duel.timeline = []
+    scenario = state.config.scenario
+    if scenario is not None:
+        for fighter, health, temperature in zip(duel.fighters, scenario.health,
+                                                scenario.temperature, strict=True):
+            fighter.health = health if health is not None else fighter.health
+            fighter.temperature = temperature
+    boards = state.boards = [] if events.items is not None else None
+    while not duel.over:
+        play_turn(duel)
+        if boards is not None:
+            boards.append(board(duel))
+    state.result = {"winner": duel.winner, "reason": duel.reason, "turns": duel.turn,
+                    "fighters": [f.snapshot() for f in duel.fighters],
+                    "timeline": [list(row) for row in duel.timeline]}

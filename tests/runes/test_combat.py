@@ -1,0 +1,164 @@
+"""Attack resolution: damage_split, Armor, Shield (higher value kept), Break Shield, True Damage."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekit.core.errors import TablekitError
+from tablekit.runes import combat, statuses
+from tablekit.runes.duel import play_card
+from tests.runes.duelkit import card, duel, hit, rules
+
+
+@pytest.mark.parametrize("damage, shield, brk, expected", [
+    (5, 4, True, (0, 3)),     # the acceptance example: 2 points empty Shield 4, 3 go on
+    (5, 4, False, (0, 1)),
+    (3, 8, True, (2, 0)),
+    (3, 8, False, (5, 0)),
+    (0, 4, True, (4, 0)),
+    (4, 0, True, (0, 4)),
+    (2, 3, True, (0, 0)),     # the second point finds 1 Shield and is spent on it
+    (3, 3, True, (0, 1)),
+    (4, 4, False, (0, 0)),
+])
+def test_damage_split(damage, shield, brk, expected) -> None:
+    assert combat.damage_split(damage, shield, break_shield=brk) == expected
+
+
+def test_acceptance_import() -> None:
+    from tablekit.runes import damage_split
+    assert damage_split(5, 4, break_shield=True) == (0, 3)
+
+
+@pytest.mark.parametrize("bad", [(-1, 0), (1, -2), (1.5, 0), (True, 0), ("3", 1)])
+def test_damage_split_rejects_bad_numbers(bad) -> None:
+    with pytest.raises(TablekitError, match="runes.shield"):
+        combat.damage_split(*bad)
+
+
+def test_armor_then_shield_then_health() -> None:
+    d = duel()
+    defender = d.fighters[1]
+    statuses.gain(d, defender, "Armor", 1, 1)
+    defender.shield = 2
+    to_health = combat.attack(d, d.fighters[0], 5)
+    assert (defender.shield, defender.health, to_health) == (0, 18, 2)
+    assert rules(d)[-3:] == ["runes.attack", "runes.shield", "runes.health"]
+
+
+def test_shield_keeps_the_higher_value() -> None:
+    d = duel()
+    me = d.fighters[0]
+    combat.gain_shield(d, me, 3)
+    combat.gain_shield(d, me, 2)
+    assert me.shield == 3
+    combat.gain_shield(d, me, 5)
+    assert me.shield == 5 and "runes.shield-max" in rules(d)
+
+
+def test_shield_does_not_expire() -> None:
+    from tablekit.runes.duel import run
+    wall = card("wall", effects=[{"op": "shield", "amount": 4}])
+    idle = card("idle")
+    d = duel(deck0=[wall] + [idle] * 5, deck1=[idle] * 6, turn_limit=12)
+    run(d)
+    assert d.fighters[0].shield == 4
+
+
+def test_losing_shield_is_not_health_loss() -> None:
+    watcher = card("watcher", "trigger", reactions=[
+        {"on": "loses-health", "effects": [{"op": "shield", "amount": 9}]}])
+    d = duel()
+    me = d.fighters[1]
+    play_card(d, me, watcher)
+    me.shield = 5
+    combat.attack(d, d.fighters[0], 3)
+    assert me.shield == 2 and me.health == 20 and watcher in me.triggers
+    combat.lose_shield(d, me, 2)
+    assert "runes.shield-loss" in rules(d) and watcher in me.triggers
+    combat.attack(d, d.fighters[0], 1)
+    assert watcher not in me.triggers and me.shield == 9  # a real Health loss springs it
+
+
+def test_break_shield_attack() -> None:
+    d = duel()
+    d.fighters[1].shield = 4
+    combat.attack(d, d.fighters[0], 5, break_shield=True)
+    assert (d.fighters[1].shield, d.fighters[1].health) == (0, 17)
+    assert "runes.break-shield" in rules(d)
+
+
+def test_true_damage_ignores_armor_and_shield() -> None:
+    d = duel()
+    target = d.fighters[1]
+    target.shield = 5
+    statuses.gain(d, target, "Armor", 3, 1)
+    combat.true_damage(d, target, 3, "test")
+    assert (target.shield, target.health) == (5, 17)
+
+
+def test_true_damage_switch_lets_shield_absorb() -> None:
+    d = duel(true_damage_hits_shield=True)
+    target = d.fighters[1]
+    target.shield = 2
+    combat.true_damage(d, target, 3, "test")
+    assert (target.shield, target.health) == (0, 19)
+
+
+def test_attack_stat_vulnerable_and_modifiers() -> None:
+    spear = card("spear", "equipment", passive=[{"stat": "attack", "amount": 1}])
+    d = duel()
+    a, b = d.fighters
+    play_card(d, a, spear)
+    statuses.gain(d, b, "Vulnerable", 1, 3)
+    combat.attack(d, a, 2)
+    assert b.health == 16  # 2 + Attack 1 + Vulnerable 1
+
+
+def test_once_a_turn_reduction() -> None:
+    mantle = card("mantle", "equipment",
+                  passive=[{"stat": "damage-taken", "amount": -2, "once": "turn"}])
+    d = duel()
+    a, b = d.fighters
+    play_card(d, b, mantle)
+    combat.attack(d, a, 3)
+    combat.attack(d, a, 3)
+    assert b.health == 20 - 1 - 3
+    b.used_turn.clear()
+    combat.attack(d, a, 3)
+    assert b.health == 15
+
+
+def test_thorns_and_riposte_answer_melee_only() -> None:
+    d = duel()
+    a, b = d.fighters
+    statuses.gain(d, b, "Thorns", 1, 2)
+    statuses.gain(d, b, "Riposte", 2, 2)
+    combat.attack(d, a, 1)
+    assert a.health == 20 - 1 - 2 and "runes.riposte" in rules(d)
+    before = a.health
+    combat.attack(d, a, 1, ranged=True)
+    assert a.health == before
+
+
+def test_riposte_does_not_answer_a_riposte() -> None:
+    d = duel()
+    a, b = d.fighters
+    statuses.gain(d, a, "Riposte", 1, 2)
+    statuses.gain(d, b, "Riposte", 1, 2)
+    combat.attack(d, a, 1)
+    assert (a.health, b.health) == (19, 19)
+
+
+def test_defeat_at_zero_health() -> None:
+    d = duel("torstein", "skorta")
+    combat.attack(d, d.fighters[0], 25)
+    assert d.over and d.winner == 0 and d.fighters[1].health == 0
+    assert rules(d)[-1] == "runes.defeat"
+
+
+def test_attack_card_in_play() -> None:
+    d = duel()
+    play_card(d, d.fighters[0], card("axe", effects=[hit(2)]))
+    assert d.fighters[1].health == 18
+    assert rules(d)[0] == "runes.action" and rules(d)[-1] == "runes.move-card"

@@ -1,0 +1,120 @@
+"""Sample cards do what their text says (the data matches the words)."""
+
+from __future__ import annotations
+
+from tablekit.runes import combat, statuses, temperature
+from tablekit.runes.duel import end_turn, fatigue, play_card
+from tests.runes.duelkit import duel, rules
+
+
+def test_murmuration_of_skuld(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["murmuration-of-skuld"])
+    assert foe.health == 17 and not foe.has("Bleeding")
+    assert me.raven_sight  # a Raven card: Hrafnsálbinding
+    play_card(d, me, pool["murmuration-of-skuld"])
+    assert foe.health == 11 and foe.amount("Bleeding") == 2 and me.raven_sight
+
+
+def test_feather_ward_and_skald_of_crows(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["feather-ward"])
+    assert me.shield == 3
+    play_card(d, me, pool["feather-ward"])
+    assert me.shield == 5
+
+
+def test_shattering_blow_breaks_shield(pool) -> None:
+    d = duel("torstein", "ash")
+    d.fighters[1].shield = 3
+    play_card(d, d.fighters[0], pool["shattering-blow"])
+    assert (d.fighters[1].shield, d.fighters[1].health) == (0, 20)  # 2 points: 3 Shield gone
+
+
+def test_frost_beard_keeps_off_cold_3s_true_damage(pool) -> None:
+    d = duel("torstein", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["frost-beard"])
+    me.temperature = -2
+    temperature.move(d, me, -1)
+    assert me.health == 20 and me.permanent("Frozen")
+
+
+def test_longhouse_vigil_and_fatigue_armor(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    fatigue(d, foe)
+    statuses.gain(d, foe, "Armor", 1, 2)
+    assert combat.armor_value(d, foe) == 0
+    play_card(d, me, pool["longhouse-vigil"])
+    assert combat.armor_value(d, foe) == 1
+
+
+def test_grave_chill_and_ghostmail_in_ethereal_form(pool) -> None:
+    d = duel("torstein", "skorta")
+    me, foe = d.fighters
+    play_card(d, me, pool["ghostmail"])
+    play_card(d, me, pool["grave-chill"])
+    combat.true_damage(d, me, 20, "test")
+    assert me.ethereal and combat.armor_value(d, me) == 3
+    combat.attack(d, foe, 5)
+    assert me.essence == 4  # 5 - Armor 3 - Grave Chill 1
+
+
+def test_steam_vent_needs_fire_and_water(pool) -> None:
+    d = duel("mikal-finnvard", "ash")
+    me, foe = d.fighters
+    foe.shield = 5
+    play_card(d, me, pool["steam-vent"])
+    assert foe.health == 20
+    play_card(d, me, pool["kindling"])
+    play_card(d, me, pool["rain-song"])
+    play_card(d, me, pool["steam-vent"])
+    assert foe.health == 17 and foe.shield == 5
+
+
+def test_red_snow_and_bone_charm_change_bleeding(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["red-snow"])
+    statuses.gain(d, foe, "Bleeding", 1)
+    foe.temperature = -1
+    end_turn(d, foe)
+    assert foe.health == 18
+    play_card(d, foe, pool["bone-charm"])
+    statuses.gain(d, foe, "Bleeding", 1)
+    end_turn(d, foe)
+    assert foe.health == 17  # 1 + 1 (Red Snow) - 1 (Bone Charm)
+
+
+def test_hugins_whisper_springs_on_an_opposing_event(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["hugins-whisper"])
+    me.raven_sight = False
+    play_card(d, foe, pool["hall-of-echoes"])
+    assert me.raven_sight and pool["hugins-whisper"] in me.discard
+    assert "runes.trigger" in rules(d)
+
+
+def test_cadence_on_reaching_perform_5(pool) -> None:
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, pool["cadence"])
+    play_card(d, me, pool["requiem-of-the-long-night"])
+    assert me.shield == 0
+    play_card(d, me, pool["frostbow-etude"])
+    assert me.perform == 5 and me.shield == 3 and d.fighters[1].temperature == -1
+
+
+def test_heart_of_the_green_circle_on_harmony(pool) -> None:
+    d = duel("mikal-finnvard", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["heart-of-the-green-circle"])
+    for card in ("kindling", "rain-song", "updraft"):
+        play_card(d, me, pool[card])
+        end_turn(d, me)
+    play_card(d, me, pool["stone-skin"])
+    assert me.harmony and me.circle == {"Earth"} and me.shield == 3
