@@ -1,0 +1,143 @@
+"""A new dungeon: the options, the sample bands, pooling the Monsters and dealing the hands."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tablekit.core.errors import CardDataError, ConfigError
+from tablekit.core.game import Events
+from tablekit.forge.band import BAND_NAMES, Band, BandError, build_band, starting_plan_cost
+from tablekit.forge.cards import (
+    DECK_SIZE,
+    Book,
+    LabelPool,
+    face_values,
+    load_book,
+    load_labels,
+    sample_book,
+    sample_labels,
+)
+from tablekit.forge.round import start_fight, wizard
+from tablekit.forge.rules import BOSSES, START_HP, player_count
+from tablekit.forge.state import ForgeState, Table
+
+# The sample starting plan every sample band is inscribed with (30 coppers: one Rare, two Common).
+STARTER_PLAN = {"K♠": "wildfire-crest", "7♥": "kettle-charm", "9♣": "wayfinder-notch"}
+
+
+class ForgeConfig(BaseModel):
+    """DeckNForge options: wizards, Hero face values, inscriptions, dungeon number, data files."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    wizards: int = Field(1, ge=1, le=5)
+    hero_values: tuple[int, int, int] = (11, 12, 13)
+    inscriptions: Literal["starter", "none"] = "starter"
+    dungeon: int = Field(1, ge=1, le=99)
+    mythics: bool = True
+    book: str | None = None
+    labels: str | None = None
+
+    @field_validator("hero_values")
+    @classmethod
+    def _heroes(cls, value: tuple[int, int, int]) -> tuple[int, int, int]:
+        if any(not 1 <= v <= 20 for v in value):
+            raise ValueError("Hero face values must be 1 to 20 [rule forge.hero-values]")
+        return value
+
+    @property
+    def players(self) -> int:
+        """How many wizards (seats) play."""
+        return self.wizards
+
+
+def make_config(**options: object) -> ForgeConfig:
+    """The checked options; ConfigError naming the option and what is allowed."""
+    from pydantic import ValidationError
+    try:
+        config = ForgeConfig.model_validate(options)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"forge option {where}: {first['msg']} [rule forge.player-counts]"
+                          if where == "wizards" else f"forge option {where}: {first['msg']}"
+                          ) from None
+    game_data(config)  # a bad book or label file is refused now, naming the file
+    return config
+
+
+def game_data(config: ForgeConfig) -> tuple[Book, LabelPool]:
+    """The Book and label pool the options name (the samples by default)."""
+    try:
+        book = sample_book() if config.book is None else load_book(config.book)
+        pool = sample_labels() if config.labels is None else load_labels(config.labels)
+    except CardDataError as exc:
+        raise ConfigError(str(exc)) from exc
+    if config.inscriptions == "starter" and any(p not in book for p in STARTER_PLAN.values()):
+        raise ConfigError(f"the Book {book.source} lacks the sample starting plan's inscriptions; "
+                          "use inscriptions='none'")
+    return book, pool
+
+
+def sample_bands(wizards: int, rng: random.Random, config: ForgeConfig) -> list[Band]:
+    """One freshly built band per wizard, inscribed with the starter plan unless told not to."""
+    bands = []
+    for w in range(wizards):
+        band = build_band(BAND_NAMES[w], rng)
+        if config.inscriptions == "starter":
+            band = Band(band.name, band.monsters, dict(STARTER_PLAN), 0, config.dungeon - 1)
+        else:
+            band = Band(band.name, band.monsters, {}, 0, config.dungeon - 1)
+        bands.append(band)
+    return bands
+
+
+def initial_state(config: ForgeConfig, rng: random.Random, events: Events) -> ForgeState:
+    """Build the bands, pool and shuffle the Monsters, deal hands and reveal the first Boss."""
+    n = config.wizards
+    count = player_count(n)
+    book, pool = game_data(config)
+    bands = sample_bands(n, rng, config)
+    table = Table(n, count.hand, face_values(config.hero_values), tuple(b.name for b in bands),
+                  book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics)
+    s = ForgeState(table)
+    s.inscribed = [b.inscribed() for b in bands]
+    s.monsters = [m for b in bands for m in b.monsters]
+    for w, band in enumerate(bands):
+        spent = starting_plan_cost(band.inscriptions, book, wizards=n) if band.inscriptions else 0
+        s.coppers[w] = count.start_coppers - spent
+        events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,
+                   monsters=", ".join(str(m) for m in band.monsters))
+        if band.inscriptions:
+            events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} ({spent} "
+                       "coppers spent, {left} left).", band=band.name, spent=spent,
+                       left=s.coppers[w], plan=", ".join(f"{c} {book[p].name}" for c, p in
+                                                         band.inscriptions.items()))
+    _pool_monsters(s, rng, events)
+    for w in range(n):
+        s.decks[w] = [w * DECK_SIZE + c for c in range(DECK_SIZE)]
+        rng.shuffle(s.decks[w])
+        s.hands[w] = [s.decks[w].pop() for _ in range(count.hand)]
+        s.hp[w] = START_HP
+    events.add("forge.player-counts", "{n} wizard(s): Boss HP ×{n}, hand {hand}, {c} starting "
+               "coppers.", n=n, hand=count.hand, c=count.start_coppers)
+    events.add("forge.deal", "Each wizard shuffles their combat deck, draws {hand} and starts "
+               "on 20 HP.", hand=count.hand)
+    start_fight(s, events)
+    return s
+
+
+def _pool_monsters(s: ForgeState, rng: random.Random, events: Events) -> None:
+    monsters = list(range(len(s.monsters)))
+    rng.shuffle(monsters)
+    s.bosses, s.minion_pool = monsters[:BOSSES], monsters[BOSSES:]
+    events.add("forge.dungeon-pool", "The {m} Monsters of all bands are pooled and shuffled "
+               "face down.", m=len(monsters))
+    events.add("forge.bosses", "Six are set out as Bosses; {k} wait in the Minion Pool.",
+               k=len(s.minion_pool))
+
+
+__all__ = ["BandError", "ForgeConfig", "initial_state", "make_config"]
