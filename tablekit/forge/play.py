@@ -56,13 +56,13 @@ def offer(s: ForgeState) -> list[Action]:
     """Every action the rules offer the wizard to move."""
     phase = s.phase
     if phase == PLOT:
-        hand = sorted(s.hands[s.queue[0]])
+        hand = by_rank(s.hands[s.queue[0]])
         return [Plot(c) for c in hand] + [Convert(c) for c in hand if not is_hero(c)]
     if phase == TACTIC:
         return tactics(s, s.queue[0])
     if phase == PAY:
         snipe = s.tactic[0] == "Snipe"
-        return [Pay(c) for c in sorted(s.hands[s.queue[0]]) if not snipe or is_hero(c)]
+        return [Pay(c) for c in by_rank(s.hands[s.queue[0]]) if not snipe or is_hero(c)]
     if phase == HIT:
         return dodges(s)
     if phase == REWARD:
@@ -74,6 +74,11 @@ def offer(s: ForgeState) -> list[Action]:
         return [NoLabel()] + [AddLabel(lab.id, bonus) for lab in s.game.pool.labels
                               if lab.id not in held for bonus in ("draw", "heal")]
     return []
+
+
+def by_rank(cards: list[int]) -> list[int]:
+    """Cards in the order a player sorts a hand: by rank, then suit (♠ ♥ ♣ ♦)."""
+    return sorted(cards, key=lambda c: (c % 12, c % 48 // 12, c))
 
 
 def tactics(s: ForgeState, w: int) -> list[Action]:
@@ -95,7 +100,7 @@ def tactics(s: ForgeState, w: int) -> list[Action]:
 def dodges(s: ForgeState) -> list[Action]:
     """Take the hit; the cheapest dodge as one action; or gather a dodge card by card."""
     hit = s.hits[0]
-    hand = sorted(s.hands[hit.wizard])
+    hand = by_rank(s.hands[hit.wizard])
     options: list[Action] = [TakeHit()]
     if not s.picked:
         values = [rnd.dodge_value(s, c) for c in hand]
