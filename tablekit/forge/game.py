@@ -30,11 +30,12 @@ class ForgeGame(Game):
 
     def make_config(self, wizards: int = 1, hero_values: tuple[int, int, int] = (11, 12, 13),
                     inscriptions: str = "starter", dungeon: int = 1, mythics: bool = True,
-                    book: str | None = None, labels: str | None = None) -> ForgeConfig:
+                    book: str | None = None, labels: str | None = None,
+                    campaign: dict | None = None) -> ForgeConfig:
         """Check the options (see `tablekit.forge.setup.ForgeConfig`)."""
         return make_config(wizards=wizards, hero_values=tuple(hero_values),
                            inscriptions=inscriptions, dungeon=dungeon, mythics=mythics,
-                           book=book, labels=labels)
+                           book=book, labels=labels, campaign=campaign)
 
     def config_to_json(self, config: ForgeConfig) -> dict[str, Any]:
         """The options as plain JSON data."""

@@ -40,6 +40,7 @@ class ForgeConfig(BaseModel):
     mythics: bool = True
     book: str | None = None
     labels: str | None = None
+    campaign: dict | None = None
 
     @field_validator("hero_values")
     @classmethod
@@ -65,7 +66,9 @@ def make_config(**options: object) -> ForgeConfig:
         raise ConfigError(f"forge option {where}: {first['msg']} [rule forge.player-counts]"
                           if where == "wizards" else f"forge option {where}: {first['msg']}"
                           ) from None
-    game_data(config)  # a bad book or label file is refused now, naming the file
+    book, _ = game_data(config)  # a bad book or label file is refused now, naming the file
+    if config.campaign is not None:
+        campaign_bands(config, book)
     return config
 
 
@@ -80,6 +83,21 @@ def game_data(config: ForgeConfig) -> tuple[Book, LabelPool]:
         raise ConfigError(f"the Book {book.source} lacks the sample starting plan's inscriptions; "
                           "use inscriptions='none'")
     return book, pool
+
+
+def campaign_bands(config: ForgeConfig, book: Book) -> tuple[list[Band], list[int]]:
+    """The bands and coppers of the campaign the options carry (ConfigError when unusable)."""
+    import json
+
+    from tablekit.forge.campaign import Campaign, CampaignError
+    try:
+        campaign = Campaign.load(json.dumps(config.campaign, ensure_ascii=False), book)
+    except CampaignError as exc:
+        raise ConfigError(f"forge option campaign: {exc}") from None
+    if len(campaign.data.wizards) != config.wizards:
+        raise ConfigError(f"the campaign has {len(campaign.data.wizards)} wizards, not "
+                          f"{config.wizards} [rule forge.player-counts]")
+    return campaign.bands_in_play(), [w.coppers for w in campaign.data.wizards]
 
 
 def sample_bands(wizards: int, rng: random.Random, config: ForgeConfig) -> list[Band]:
@@ -100,18 +118,24 @@ def initial_state(config: ForgeConfig, rng: random.Random, events: Events) -> Fo
     n = config.wizards
     count = player_count(n)
     book, pool = game_data(config)
-    bands = sample_bands(n, rng, config)
+    if config.campaign is None:
+        bands, coppers = sample_bands(n, rng, config), None
+    else:
+        bands, coppers = campaign_bands(config, book)
     table = Table(n, count.hand, face_values(config.hero_values), tuple(b.name for b in bands),
                   book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics)
     s = ForgeState(table)
     s.inscribed = [b.inscribed() for b in bands]
     s.monsters = [m for b in bands for m in b.monsters]
     for w, band in enumerate(bands):
-        spent = starting_plan_cost(band.inscriptions, book, wizards=n) if band.inscriptions else 0
-        s.coppers[w] = count.start_coppers - spent
+        if coppers is None:
+            spent = starting_plan_cost(band.inscriptions, book, wizards=n) if band.inscriptions else 0
+            s.coppers[w] = count.start_coppers - spent
+        else:
+            s.coppers[w] = coppers[w]
         events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,
                    monsters=", ".join(str(m) for m in band.monsters))
-        if band.inscriptions:
+        if band.inscriptions and coppers is None:
             events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} ({spent} "
                        "coppers spent, {left} left).", band=band.name, spent=spent,
                        left=s.coppers[w], plan=", ".join(f"{c} {book[p].name}" for c, p in
