@@ -115,31 +115,38 @@ def sample_bands(wizards: int, rng: random.Random, config: ForgeConfig) -> list[
 
 def initial_state(config: ForgeConfig, rng: random.Random, events: Events) -> ForgeState:
     """Build the bands, pool and shuffle the Monsters, deal hands and reveal the first Boss."""
-    n = config.wizards
-    count = player_count(n)
-    book, pool = game_data(config)
+    book, _ = game_data(config)
     if config.campaign is None:
-        bands, coppers = sample_bands(n, rng, config), None
+        bands = sample_bands(config.wizards, rng, config)
+        start = player_count(config.wizards).start_coppers
+        coppers = [start - (starting_plan_cost(b.inscriptions, book, wizards=config.wizards)
+                            if b.inscriptions else 0) for b in bands]
+        for band, left in zip(bands, coppers, strict=True):
+            if band.inscriptions:
+                events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} "
+                           "({spent} coppers spent, {left} left).", band=band.name,
+                           spent=start - left, left=left,
+                           plan=", ".join(f"{c} {book[p].name}" for c, p in band.inscriptions.items()))
     else:
         bands, coppers = campaign_bands(config, book)
+    return deal(bands, coppers, config, rng, events)
+
+
+def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random.Random,
+         events: Events) -> ForgeState:
+    """A dungeon for these bands (one per wizard, in seat order) and the wizards' coppers."""
+    n = len(bands)
+    count = player_count(n)
+    book, pool = game_data(config)
     table = Table(n, count.hand, face_values(config.hero_values), tuple(b.name for b in bands),
                   book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics)
     s = ForgeState(table)
     s.inscribed = [b.inscribed() for b in bands]
     s.monsters = [m for b in bands for m in b.monsters]
+    s.coppers = list(coppers)
     for w, band in enumerate(bands):
-        if coppers is None:
-            spent = starting_plan_cost(band.inscriptions, book, wizards=n) if band.inscriptions else 0
-            s.coppers[w] = count.start_coppers - spent
-        else:
-            s.coppers[w] = coppers[w]
         events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,
                    monsters=", ".join(str(m) for m in band.monsters))
-        if band.inscriptions and coppers is None:
-            events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} ({spent} "
-                       "coppers spent, {left} left).", band=band.name, spent=spent,
-                       left=s.coppers[w], plan=", ".join(f"{c} {book[p].name}" for c, p in
-                                                         band.inscriptions.items()))
     _pool_monsters(s, rng, events)
     for w in range(n):
         s.decks[w] = [w * DECK_SIZE + c for c in range(DECK_SIZE)]
