@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -121,15 +121,19 @@ class Book:
     source: str
     inscriptions: tuple[Inscription, ...]
     sample: bool
+    _by_id: dict[str, Inscription] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {p.id: p for p in self.inscriptions})
 
     def __getitem__(self, inscription_id: str) -> Inscription:
-        for page in self.inscriptions:
-            if page.id == inscription_id:
-                return page
-        raise CardDataError(self.source, inscription_id, "id", "no inscription with this id")
+        page = self._by_id.get(inscription_id)
+        if page is None:
+            raise CardDataError(self.source, inscription_id, "id", "no inscription with this id")
+        return page
 
     def __contains__(self, inscription_id: object) -> bool:
-        return any(p.id == inscription_id for p in self.inscriptions)
+        return inscription_id in self._by_id
 
     def tier(self, tier: str) -> tuple[Inscription, ...]:
         """The inscriptions of one tier, in Book order."""
@@ -185,15 +189,19 @@ class LabelPool:
     source: str
     labels: tuple[Label, ...]
     sample: bool
+    _by_id: dict[str, Label] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {lab.id: lab for lab in self.labels})
 
     def __getitem__(self, label_id: str) -> Label:
-        for label in self.labels:
-            if label.id == label_id:
-                return label
-        raise CardDataError(self.source, label_id, "id", "no label with this id in the pool")
+        label = self._by_id.get(label_id)
+        if label is None:
+            raise CardDataError(self.source, label_id, "id", "no label with this id in the pool")
+        return label
 
     def __contains__(self, label_id: object) -> bool:
-        return any(lab.id == label_id for lab in self.labels)
+        return label_id in self._by_id
 
     def tier(self, tier: str) -> tuple[Label, ...]:
         """The labels of one tier."""

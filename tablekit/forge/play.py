@@ -78,7 +78,10 @@ def offer(s: ForgeState) -> list[Action]:
 
 def by_rank(cards: list[int]) -> list[int]:
     """Cards in the order a player sorts a hand: by rank, then suit (♠ ♥ ♣ ♦)."""
-    return sorted(cards, key=lambda c: (c % 12, c % 48 // 12, c))
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
+
+
+_HAND_ORDER = tuple(c % 12 * 1000 + c % 48 // 12 * 100 + c // 48 for c in range(5 * 48))
 
 
 def tactics(s: ForgeState, w: int) -> list[Action]:
@@ -103,7 +106,8 @@ def dodges(s: ForgeState) -> list[Action]:
     hand = by_rank(s.hands[hit.wizard])
     options: list[Action] = [TakeHit()]
     if not s.picked:
-        values = [rnd.dodge_value(s, c) for c in hand]
+        table = s.dodge_values
+        values = [table[c] for c in hand]
         best = cheapest_dodge_indexes(values, hit.attack)
         if best is not None:
             options.append(Dodge(tuple(hand[i] for i in best)))
@@ -215,6 +219,7 @@ def earn_mythic(s: ForgeState, page_id: str, ev: Events) -> None:
     pages = dict(s.inscribed[band])
     pages[local] = page_id
     s.inscribed[band] = pages
+    s.reckon_dodge_values()
     s.earned.append((card, page_id))
     ev.add("forge.mythic", "{card} earns the Mythic {name}.", card=card_label(card),
            name=s.game.book[page_id].name)

@@ -258,13 +258,13 @@ def mythic_earned(s: ForgeState) -> bool:
 # -- hits -------------------------------------------------------------------------------------
 def dodge_value(s: ForgeState, card: int) -> int:
     """What a card counts for when discarded to dodge."""
-    page = s.inscription(card)
-    return s.value(card) + (page.amount("dodge", "value") if page else 0)
+    return s.dodge_values[card]
 
 
 def can_dodge(s: ForgeState, w: int, attack: int) -> bool:
     """True when the wizard's whole hand would beat the attack."""
-    return sum(dodge_value(s, c) for c in s.hands[w]) > attack
+    values = s.dodge_values
+    return sum([values[c] for c in s.hands[w]]) > attack
 
 
 def run_hits(s: ForgeState, ev: Events) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from tablekit.core.errors import ConfigError
@@ -56,21 +57,36 @@ def cheapest_dodge(face_values: Sequence[int], attack: int) -> list[int] | None:
 
 
 def cheapest_dodge_indexes(values: Sequence[int], attack: int) -> tuple[int, ...] | None:
-    """Indexes of the cheapest dodge (lowest total > attack, then fewest cards), or None."""
+    """Indexes of the cheapest dodge (lowest total > attack, then fewest cards), or None.
+
+    A 0/1 knapsack over totals up to the attack: `reach[t]` is the fewest-card choice of the
+    cards seen so far adding up to exactly t. A cheapest dodge minus its last card totals at
+    most the attack (or a cheaper dodge would exist), so it is found from some `reach[t]`.
+    """
+    if attack < 0:
+        attack = -1
     if sum(values) <= attack:
         return None
-    reach: dict[int, tuple[int, ...]] = {0: ()}  # total <= attack -> fewest-card index tuple
-    best: tuple[int, int, tuple[int, ...]] | None = None
+    reach: list[tuple[int, ...] | None] = [None] * (attack + 1)
+    if attack >= 0:
+        reach[0] = ()
+    best: tuple[int, ...] | None = None
+    best_key = (1 << 30, 0)
     for index, value in enumerate(values):
-        for total, chosen in list(reach.items()):
-            new_total, new = total + value, (*chosen, index)
-            if new_total > attack:
-                key = (new_total, len(new), new)
-                if best is None or key[:2] < best[:2]:
-                    best = key
-            elif new_total not in reach or len(new) < len(reach[new_total]):
-                reach[new_total] = new
-    return best[2] if best else None
+        if value > attack:  # on its own it dodges
+            if (value, 1) < best_key:
+                best_key, best = (value, 1), (index,)
+        for total in range(max(0, attack - value + 1), attack + 1):
+            chosen = reach[total]
+            if chosen is not None and (total + value, len(chosen) + 1) < best_key:
+                best_key, best = (total + value, len(chosen) + 1), (*chosen, index)
+        for total in range(attack - value, -1, -1):
+            chosen = reach[total]
+            if chosen is not None:
+                old = reach[total + value]
+                if old is None or len(chosen) + 1 < len(old):
+                    reach[total + value] = (*chosen, index)
+    return best
 
 
 def kill_coppers(overkill: int) -> int:
@@ -83,9 +99,10 @@ def heal_of_heart(face_value: int) -> int:
     return -(-face_value // 2)
 
 
-def clockwise(start: int, wizards: int) -> list[int]:
+@cache
+def clockwise(start: int, wizards: int) -> tuple[int, ...]:
     """Seats from `start` going clockwise (increasing seat number, wrapping)."""
-    return [(start + i) % wizards for i in range(wizards)]
+    return tuple((start + i) % wizards for i in range(wizards))
 
 
 def next_active(active: int, coppers: Sequence[int], glory: Sequence[int]) -> int:

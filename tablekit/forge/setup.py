@@ -138,11 +138,12 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
     n = len(bands)
     count = player_count(n)
     book, pool = game_data(config)
-    table = Table(n, count.hand, face_values(config.hero_values), tuple(b.name for b in bands),
+    table = Table(n, count.hand, face_values(config.hero_values) * n, tuple(b.name for b in bands),
                   book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics)
     s = ForgeState(table)
     s.inscribed = [b.inscribed() for b in bands]
     s.monsters = [m for b in bands for m in b.monsters]
+    s.reckon_dodge_values()
     s.coppers = list(coppers)
     for w, band in enumerate(bands):
         events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,

@@ -157,7 +157,7 @@ class Table(NamedTuple):
 
     wizards: int
     hand: int
-    values: tuple[int, ...]            # face value per local card
+    values: tuple[int, ...]            # face value per card in play (global id)
     band_names: tuple[str, ...]
     book: Any                          # tablekit.forge.cards.Book
     pool: Any                          # tablekit.forge.cards.LabelPool
@@ -175,7 +175,8 @@ class ForgeState:
         "armor", "regen", "doom", "minion_pool", "minions", "active", "round", "phase",
         "queue", "plots", "converted", "bonus", "spiked", "braced", "tactic", "hits", "picked",
         "stage", "dealt", "killer", "kill_card", "momentum", "labels_added", "label_adder",
-        "best_kill", "legend_bonus", "earned", "result", "viewer", "setup_events", "legal")
+        "best_kill", "legend_bonus", "earned", "result", "viewer", "dodge_values", "setup_events",
+        "legal")
 
     def __init__(self, game: Table) -> None:
         n = game.wizards
@@ -217,6 +218,7 @@ class ForgeState:
         self.earned: list[tuple[int, str]] = []   # (global card, Mythic id) earned this game
         self.result: str | None = None            # None, "won" or "lost"
         self.viewer = -1                          # the wizard a view was made for (-1: none)
+        self.dodge_values: list[int] = []         # what each card counts for in a dodge
         self.setup_events: list = []
         self.legal: list | None = None
 
@@ -228,12 +230,20 @@ class ForgeState:
 
     def value(self, card: int) -> int:
         """The face value of a card."""
-        return self.game.values[card % DECK_SIZE]
+        return self.game.values[card]
 
     def inscription(self, card: int) -> Any:
         """The inscription a card holds, or None."""
         page = self.inscribed[card // DECK_SIZE].get(card % DECK_SIZE)
         return None if page is None else self.game.book[page]
+
+    def reckon_dodge_values(self) -> None:
+        """Work out once what each card counts for in a dodge (face value plus inscriptions)."""
+        values = list(self.game.values)
+        for band, pages in enumerate(self.inscribed):
+            for local, page in pages.items():
+                values[band * DECK_SIZE + local] += self.game.book[page].amount("dodge", "value")
+        self.dodge_values = values
 
     def monster_name(self, monster: int) -> str:
         """A Monster's name (with its Legend star)."""
@@ -277,6 +287,7 @@ class ForgeState:
         twin.labels_added, twin.label_adder = self.labels_added, self.label_adder
         twin.best_kill, twin.legend_bonus = self.best_kill[:], self.legend_bonus[:]
         twin.earned, twin.result, twin.viewer = self.earned[:], self.result, self.viewer
+        twin.dodge_values = self.dodge_values  # replaced, never changed in place
         twin.setup_events, twin.legal = self.setup_events, self.legal
         return twin
 

@@ -33,6 +33,7 @@ def table(hands: list[list[str]], *, boss_hp: int = 30, boss_atk: int = 3,
         s.inscribed = [dict(d) for d in s.inscribed]
         for (w, text), page in inscribed.items():
             s.inscribed[w][parse_card(text)] = page
+        s.reckon_dodge_values()
     s.boss_hp, s.boss_atk, s.armor, s.regen, s.doom = boss_hp, boss_atk, 0, 0, 0
     spare = [m for m in range(len(s.monsters)) if m not in s.bosses]
     assert minions <= len(spare), "not enough Monsters outside the Bosses for these Minions"
