@@ -73,9 +73,8 @@ def cheapest_dodge_indexes(values: Sequence[int], attack: int) -> tuple[int, ...
     best: tuple[int, ...] | None = None
     best_key = (1 << 30, 0)
     for index, value in enumerate(values):
-        if value > attack:  # on its own it dodges
-            if (value, 1) < best_key:
-                best_key, best = (value, 1), (index,)
+        if value > attack and (value, 1) < best_key:  # on its own it dodges
+            best_key, best = (value, 1), (index,)
         for total in range(max(0, attack - value + 1), attack + 1):
             chosen = reach[total]
             if chosen is not None and (total + value, len(chosen) + 1) < best_key:
