@@ -10,7 +10,8 @@ from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.forge import heuristic, hidden, play
 from tablekit.forge.cards import DATA
-from tablekit.forge.setup import ForgeConfig, initial_state, make_config
+from tablekit.forge.config import ForgeConfig
+from tablekit.forge.setup import initial_state
 from tablekit.forge.state import ACTION_TYPES, OVER, ForgeState
 
 
@@ -20,7 +21,9 @@ class ForgeGame(Game):
     name = "forge"
     title = "DeckNForge"
     version = 1
-    players = 1
+    config_model = ForgeConfig
+    variants = {"default": {}, "two": {"wizards": 2}, "three": {"wizards": 3},
+                "five": {"wizards": 5}}
     action_types = ACTION_TYPES
 
     @cached_property
@@ -28,39 +31,21 @@ class ForgeGame(Game):
         """The DeckNForge rule book (with the core's match rules)."""
         return load_rulebook(self.name, DATA / "rules.toml")
 
-    def make_config(self, wizards: int = 1, hero_values: tuple[int, int, int] = (11, 12, 13),
-                    inscriptions: str = "starter", dungeon: int = 1, mythics: bool = True,
-                    book: str | None = None, labels: str | None = None,
-                    campaign: dict | None = None) -> ForgeConfig:
-        """Check the options (see `tablekit.forge.setup.ForgeConfig`)."""
-        return make_config(wizards=wizards, hero_values=tuple(hero_values),
-                           inscriptions=inscriptions, dungeon=dungeon, mythics=mythics,
-                           book=book, labels=labels, campaign=campaign)
-
-    def config_to_json(self, config: ForgeConfig) -> dict[str, Any]:
-        """The options as plain JSON data."""
-        return config.model_dump(mode="json")
-
-    def initial_state(self, config: ForgeConfig, rng: random.Random) -> ForgeState:
+    def _initial_state(self, config: ForgeConfig, rng: random.Random,
+                       events: Events) -> ForgeState:
         """Build the bands and the dungeon and reveal the first Boss."""
-        events = Events()
-        state = initial_state(config, rng, events)
-        state.setup_events = events.items
-        return state
+        return initial_state(config, rng, events)
 
     def to_move(self, state: ForgeState) -> int | None:
         """The wizard who decides next."""
         return play.to_move(state)
 
-    def legal_actions(self, state: ForgeState) -> list[Action]:
-        """What the rules offer now (computed once per position)."""
-        if state.legal is None:
-            state.legal = play.offer(state)
-        return state.legal
+    def _legal_actions(self, state: ForgeState) -> list[Action]:
+        """What the rules offer now."""
+        return play.offer(state)
 
-    def apply_unchecked(self, state: ForgeState, action: Action, events: Events) -> None:
+    def _apply_unchecked(self, state: ForgeState, action: Action, events: Events) -> None:
         """Play a legal action and run on to the next decision."""
-        state.legal = None
         play.apply(state, action, events)
 
     def is_over(self, state: ForgeState) -> bool:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablekit.core.errors import CardDataError, ConfigError
 from tablekit.core.game import Events
-from tablekit.forge.band import BAND_NAMES, Band, BandError, build_band, starting_plan_cost
+from tablekit.forge.band import BAND_NAMES, Band, build_band, starting_plan_cost
 from tablekit.forge.cards import (
     DECK_SIZE,
     Book,
@@ -20,56 +17,13 @@ from tablekit.forge.cards import (
     sample_book,
     sample_labels,
 )
+from tablekit.forge.config import ForgeConfig
 from tablekit.forge.round import start_fight, wizard
 from tablekit.forge.rules import BOSSES, START_HP, player_count
 from tablekit.forge.state import ForgeState, Table
 
 # The sample starting plan every sample band is inscribed with (30 coppers: one Rare, two Common).
 STARTER_PLAN = {"K♠": "wildfire-crest", "7♥": "kettle-charm", "9♣": "wayfinder-notch"}
-
-
-class ForgeConfig(BaseModel):
-    """DeckNForge options: wizards, Hero face values, inscriptions, dungeon number, data files."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    wizards: int = Field(1, ge=1, le=5)
-    hero_values: tuple[int, int, int] = (11, 12, 13)
-    inscriptions: Literal["starter", "none"] = "starter"
-    dungeon: int = Field(1, ge=1, le=99)
-    mythics: bool = True
-    book: str | None = None
-    labels: str | None = None
-    campaign: dict | None = None
-
-    @field_validator("hero_values")
-    @classmethod
-    def _heroes(cls, value: tuple[int, int, int]) -> tuple[int, int, int]:
-        if any(not 1 <= v <= 20 for v in value):
-            raise ValueError("Hero face values must be 1 to 20 [rule forge.hero-values]")
-        return value
-
-    @property
-    def players(self) -> int:
-        """How many wizards (seats) play."""
-        return self.wizards
-
-
-def make_config(**options: object) -> ForgeConfig:
-    """The checked options; ConfigError naming the option and what is allowed."""
-    from pydantic import ValidationError
-    try:
-        config = ForgeConfig.model_validate(options)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"forge option {where}: {first['msg']} [rule forge.player-counts]"
-                          if where == "wizards" else f"forge option {where}: {first['msg']}"
-                          ) from None
-    book, _ = game_data(config)  # a bad book or label file is refused now, naming the file
-    if config.campaign is not None:
-        campaign_bands(config, book)
-    return config
 
 
 def game_data(config: ForgeConfig) -> tuple[Book, LabelPool]:
@@ -172,4 +126,4 @@ def _pool_monsters(s: ForgeState, rng: random.Random, events: Events) -> None:
                k=len(s.minion_pool))
 
 
-__all__ = ["BandError", "ForgeConfig", "initial_state", "make_config"]
+__all__ = ["ForgeConfig", "deal", "initial_state"]

@@ -17,8 +17,9 @@ from tablekit.core.game import Events
 from tablekit.forge import heuristic, play
 from tablekit.forge.band import BAND_NAMES, Band, build_band
 from tablekit.forge.cards import sample_book
+from tablekit.forge.config import ForgeConfig
 from tablekit.forge.rules import player_count
-from tablekit.forge.setup import STARTER_PLAN, ForgeConfig, deal
+from tablekit.forge.setup import STARTER_PLAN, deal
 from tablekit.forge.state import OVER
 
 CASUAL = 0.15          # share of random choices in simulated play

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from tablekit.core.actions import action
+from tablekit.core.game import GameState
 from tablekit.forge.cards import DECK_SIZE, card_label
 
 LABEL, PLOT, TACTIC, PAY, HIT, REWARD, MYTHIC, OVER = (
@@ -166,7 +167,7 @@ class Table(NamedTuple):
 
 
 # -- the state ------------------------------------------------------------------------------
-class ForgeState:
+class ForgeState(GameState):
     """One dungeon in progress: hands, decks, committed piles, the Bosses, Minions and round."""
 
     __slots__ = (
@@ -175,10 +176,10 @@ class ForgeState:
         "armor", "regen", "doom", "minion_pool", "minions", "active", "round", "phase",
         "queue", "plots", "converted", "bonus", "spiked", "braced", "tactic", "hits", "picked",
         "stage", "dealt", "killer", "kill_card", "momentum", "labels_added", "label_adder",
-        "best_kill", "legend_bonus", "earned", "result", "viewer", "dodge_values", "setup_events",
-        "legal")
+        "best_kill", "legend_bonus", "earned", "result", "viewer", "dodge_values")
 
     def __init__(self, game: Table) -> None:
+        super().__init__()
         n = game.wizards
         self.game = game
         self.inscribed: list[dict[int, str]] = [{} for _ in range(n)]  # band -> local -> id
@@ -219,8 +220,6 @@ class ForgeState:
         self.result: str | None = None            # None, "won" or "lost"
         self.viewer = -1                          # the wizard a view was made for (-1: none)
         self.dodge_values: list[int] = []         # what each card counts for in a dodge
-        self.setup_events: list = []
-        self.legal: list | None = None
 
     # -- reading ----------------------------------------------------------------------------
     @property
