@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tablekit.core.errors import TablekitError
+from tablekit.core.events import Event
 from tablekit.forge.band import (
     BAND_NAMES,
     LIFETIME_LABELS,
@@ -213,13 +214,16 @@ class Campaign:
                 "legend_bonus": old.legend_bonus or state.legend_bonus[w]})
             people.append(wizard.model_copy(update={"coppers": state.coppers[w]}))
         result = {"glory": list(state.glory), "best_kill": list(state.best_kill),
-                  "result": state.result}
+                  "result": state.result,
+                  "events": [Event("forge.record", "Recorded: coppers {c} stay with the wizards; "
+                                   "each band gains the game's Glory.",
+                                   {"c": list(state.coppers)})]}
         data = self.data.model_copy(update={"wizards": tuple(people), "games": self.data.games + 1,
                                             "bands": tuple(bands.values())})
         return Campaign(data, self.book), result
 
     def fade(self, seed: int, keep: dict[str, str] | None = None,
-             heirlooms: dict[str, str] | None = None) -> tuple[Campaign, list[str]]:
+             heirlooms: dict[str, str] | None = None) -> tuple[Campaign, list[Event]]:
         """Fading: each wizard's band loses every inscription of one random Blessed card.
 
         A Legend bonus draws two and the wizard keeps one (`keep[wizard] = card`; by default the
@@ -238,13 +242,14 @@ class Campaign:
             drawn = rng.sample(blessed, min(len(blessed), 2 if band.legend_bonus else 1))
             faded = _pick_fade(drawn, keep.get(wizard.name), self.book, band)
             pages = {c: p for c, p in band.inscriptions.items() if c != faded}
-            log.append(f"{wizard.name}: {band.name} fades the inscription on {faded}")
+            log.append(Event("forge.fading", f"{wizard.name}: {band.name} fades the inscription "
+                             f"on {faded}"))
             band = band.model_copy(update={"inscriptions": pages, "legend_bonus": False})
             if not pages:
                 heirloom = heirlooms.get(wizard.name, band_inscriptions(band, faded, self.data))
                 band = band.model_copy(update={"retired": True})
-                log.append(f"{band.name} has no Blessed card left and is retired; {wizard.name} "
-                           f"keeps {heirloom} as an heirloom")
+                log.append(Event("forge.fading", f"{band.name} has no Blessed card left and is "
+                                 f"retired; {wizard.name} keeps {heirloom} as an heirloom"))
                 people[i] = wizard.model_copy(update={"heirloom": heirloom})
             bands[band.name] = band
         data = self.data.model_copy(update={"bands": tuple(bands.values()),

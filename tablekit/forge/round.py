@@ -192,6 +192,9 @@ def resolve(s: ForgeState, ev: Events) -> None:
         commit(s, s.plots[w])
         if s.inscription(s.plots[w]):
             card_effects(s, w, s.plots[w], "play", ev)
+    if hitters:
+        ev.add("forge.commit", "{cards} are committed for the rest of the dungeon.",
+               cards=" ".join(card_label(s.plots[w]) for w in hitters))
     if s.boss_hp <= 0:
         killing_blow(s, hitters, ev)
         return
@@ -389,8 +392,10 @@ def end_round(s: ForgeState, ev: Events) -> bool:
     for w in clockwise(s.active, s.wizards):
         if not s.out[w]:
             got = draw(s, w, END_OF_ROUND_DRAW)
-            ev.add("forge.refill", "{who} draws {n} (hand {h}).", who=wizard(w), n=got,
-                   h=len(s.hands[w]))
+            limited = got < END_OF_ROUND_DRAW and len(s.hands[w]) == s.game.hand
+            ev.add("forge.hand-limit" if limited else "forge.refill",
+                   "{who} draws {n} (hand {h}{limit}).", who=wizard(w), n=got,
+                   h=len(s.hands[w]), limit=", the hand size" if limited else "")
     if s.minion_pool:
         minion = s.minion_pool.pop()
         s.minions.append(minion)

@@ -102,6 +102,11 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
     for w, band in enumerate(bands):
         events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,
                    monsters=", ".join(str(m) for m in band.monsters))
+        events.add("forge.monster-roll", "{band}'s Monsters were rolled from three Items each: "
+                   "{rolls}.", band=band.name, rolls="; ".join(
+                       f"{m.name} {'+'.join(m.items)}" for m in band.monsters))
+        events.add("forge.legend", "{band}'s Legend(s): {names}.", band=band.name,
+                   names=", ".join(m.name for m in band.monsters if m.legend))
     _pool_monsters(s, rng, events)
     for w in range(n):
         s.decks[w] = [w * DECK_SIZE + c for c in range(DECK_SIZE)]

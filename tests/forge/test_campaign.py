@@ -129,7 +129,7 @@ def test_a_band_without_blessed_cards_retires_and_leaves_an_heirloom():
     band = campaign.band(campaign.data.wizards[0].band)
     assert band.retired and not band.inscriptions
     heirloom = campaign.data.wizards[0].heirloom
-    assert heirloom in {"ember-edge", "kettle-charm", "hop-rune"} and "retired" in log[-1]
+    assert heirloom in {"ember-edge", "kettle-charm", "hop-rune"} and "retired" in log[-1].text
     drifted = campaign.drift({"glory": [0], "best_kill": [0], "result": "lost"}, {})
     new = drifted.band(drifted.data.wizards[0].band)
     assert not new.retired and list(new.inscriptions.values()) == [heirloom]
