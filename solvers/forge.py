@@ -24,7 +24,7 @@ from tablekit.core.errors import TablekitError
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 from tablekit.forge.band import Band, BandError, check_inscription
 from tablekit.forge.cards import DECK_SIZE, TIER_COST, Book, card_label, is_hero, sample_book
-from tablekit.forge.sim import Run, runs, sample_band
+from tablekit.forge.sim import runs, sample_band
 
 SCALE = 1_000_000     # values are scaled to integers for CP-SAT
 MAX_ROUNDS = 3        # solve / simulate-neighbours rounds
@@ -86,6 +86,7 @@ class PlanResult:
     rounds: int = 0
     solve_seconds: float = 0.0
     wall_seconds: float = 0.0
+    casual: float = 0.0
 
     @property
     def plan(self) -> dict[str, str]:
@@ -107,9 +108,14 @@ class PlanResult:
 def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: int = 1,
                       seed: int = 0, require: Iterable[tuple[str, str]] | Mapping[str, str] = (),
                       inscribed: Mapping[str, str] | None = None, turning: bool = False,
-                      games: int = 24, random_plans: int = 3, progress: bool = False,
-                      workers: int = 1, book: Book | None = None) -> PlanResult:
-    """The best inscriptions for a band within `coppers` (a new band, or Turning)."""
+                      games: int = 40, random_plans: int = 3, progress: bool = False,
+                      workers: int = 1, book: Book | None = None,
+                      casual: float | None = None) -> PlanResult:
+    """The best inscriptions for a band within `coppers` (a new band, or Turning).
+
+    `casual` is the share of random choices of the simulated wizards; by default it is set so
+    that the band without new inscriptions wins about 60% of its dungeons (where plans differ).
+    """
     started = time.perf_counter()
     book = book or sample_book()
     band = band or sample_band()
@@ -126,7 +132,10 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
                           solve_seconds=solve_time, wall_seconds=time.perf_counter() - started)
     bar = _Bar(progress, _planned_games(book, games, random_plans))
     seeds = range(seed * 100_000, seed * 100_000 + games)
-    values = _alone_values(band, book, inscribed, wizards, seeds, bar)
+    if casual is None:
+        casual = _calibrate(band, inscribed, wizards, seeds, bar)
+    sim = _Sim(band, wizards, casual, bar)
+    values = _alone_values(sim, book, inscribed, seeds)
     rounds = 0
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 (rounds is reported)
         status, new_plan, spent = model.solve(values, seed, workers)
@@ -134,17 +143,16 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
         if new_plan == plan and rounds > 1:
             break
         plan = new_plan
-        values.update(_in_context(band, inscribed, plan, wizards, seeds, bar))
+        values.update(_in_context(sim, inscribed, plan, seeds))
     held_out = range(seed * 100_000 + 50_000, seed * 100_000 + 50_000 + games)
-    payoff = _payoff(runs(band, {**inscribed, **plan}, wizards, held_out), wizards, bar, games)
-    compared = _comparisons(band, book, inscribed, coppers, wizards, held_out, seed,
-                            random_plans, turning, bar)
+    payoff = sim.payoff({**inscribed, **plan}, held_out)
+    compared = _comparisons(sim, book, inscribed, coppers, held_out, seed, random_plans, turning)
     bar.close()
     pages = tuple(PlannedInscription(card, page, book[page].name, book[page].tier,
                                      book[page].cost) for card, page in sorted(plan.items()))
     return PlanResult(status, pages, sum(p.cost for p in pages), coppers,
                       sum(values.get(p, 0.0) for p in plan.values()), (), payoff, compared,
-                      values, rounds, solve_time, time.perf_counter() - started)
+                      values, rounds, solve_time, time.perf_counter() - started, casual)
 
 
 # -- the CP-SAT model ------------------------------------------------------------------------
@@ -261,10 +269,52 @@ def _solver(seed: int, workers: int) -> cp_model.CpSolver:
 
 
 # -- value from play ---------------------------------------------------------------------------
-def _alone_values(band: Band, book: Book, inscribed: Mapping[str, str], wizards: int,
-                  seeds: range, bar: _Bar) -> dict[str, float]:
+CASUAL_STEPS = (0.2, 0.35, 0.5, 0.65, 0.8)
+TARGET_WIN_RATE = 0.6
+
+
+@dataclass(frozen=True)
+class _Sim:
+    """Simulated dungeons of one band at one table size, with a progress bar."""
+
+    band: Band
+    wizards: int
+    casual: float
+    bar: _Bar
+
+    def scores(self, plan: Mapping[str, str], seeds: range) -> list[float]:
+        """The game score of `plan` on each seed."""
+        self.bar.update(len(seeds))
+        return [r.score(self.wizards) for r in runs(self.band, plan, self.wizards, seeds,
+                                                    self.casual)]
+
+    def payoff(self, plan: Mapping[str, str], seeds: range) -> Payoff:
+        """Win rate, Bosses defeated and score of `plan`, with 95% intervals."""
+        self.bar.update(len(seeds))
+        results = runs(self.band, plan, self.wizards, seeds, self.casual)
+        return Payoff(wilson_interval(sum(r.won for r in results), len(results)),
+                      mean_interval([float(r.bosses) for r in results]),
+                      mean_interval([r.score(self.wizards) for r in results]))
+
+
+def _calibrate(band: Band, inscribed: Mapping[str, str], wizards: int, seeds: range,
+               bar: _Bar) -> float:
+    """The share of random choices at which the band as it is wins closest to 60%."""
+    best, best_gap = CASUAL_STEPS[0], 2.0
+    for casual in CASUAL_STEPS:
+        bar.update(len(seeds))
+        wins = sum(r.won for r in runs(band, inscribed, wizards, seeds, casual)) / len(seeds)
+        if abs(wins - TARGET_WIN_RATE) < best_gap:
+            best, best_gap = casual, abs(wins - TARGET_WIN_RATE)
+        if wins < TARGET_WIN_RATE:
+            break  # more randomness only loses more
+    return best
+
+
+def _alone_values(sim: _Sim, book: Book, inscribed: Mapping[str, str],
+                  seeds: range) -> dict[str, float]:
     """Each buyable page alone on a fitting card, against no new page, on the same deals."""
-    base = _scores(runs(band, inscribed, wizards, seeds), wizards, bar)
+    base = sim.scores(inscribed, seeds)
     values = {}
     for page in book.inscriptions:
         if page.tier == "mythic":
@@ -272,20 +322,26 @@ def _alone_values(band: Band, book: Book, inscribed: Mapping[str, str], wizards:
         card = _card_for(page.id, book, inscribed)
         if card is None:
             continue
-        with_page = _scores(runs(band, {**inscribed, card: page.id}, wizards, seeds), wizards, bar)
-        values[page.id] = sum(with_page) / len(with_page) - sum(base) / len(base)
+        with_page = sim.scores({**inscribed, card: page.id}, seeds)
+        values[page.id] = _cautious_gain(with_page, base)
     return values
 
 
-def _in_context(band: Band, inscribed: Mapping[str, str], plan: Mapping[str, str],
-                wizards: int, seeds: range, bar: _Bar) -> dict[str, float]:
+def _cautious_gain(with_it: list[float], without: list[float]) -> float:
+    """The paired gain less one standard error: a page must beat the noise to be worth coppers."""
+    gain = mean_interval([a - b for a, b in zip(with_it, without, strict=True)])
+    return gain.mean - (gain.high - gain.mean) / 1.96
+
+
+def _in_context(sim: _Sim, inscribed: Mapping[str, str], plan: Mapping[str, str],
+                seeds: range) -> dict[str, float]:
     """What each page of the plan adds to the rest of the plan (the plan minus it)."""
-    whole = _scores(runs(band, {**inscribed, **plan}, wizards, seeds), wizards, bar)
+    whole = sim.scores({**inscribed, **plan}, seeds)
     gains: dict[str, list[float]] = {}
     for card, page in plan.items():
         rest = {c: p for c, p in plan.items() if c != card}
-        without = _scores(runs(band, {**inscribed, **rest}, wizards, seeds), wizards, bar)
-        gains.setdefault(page, []).append((sum(whole) - sum(without)) / len(whole))
+        without = sim.scores({**inscribed, **rest}, seeds)
+        gains.setdefault(page, []).append(_cautious_gain(whole, without))
     return {page: sum(g) / len(g) for page, g in gains.items()}
 
 
@@ -303,22 +359,18 @@ def _card_for(page_id: str, book: Book, inscribed: Mapping[str, str]) -> str | N
     return None
 
 
-def _comparisons(band: Band, book: Book, inscribed: Mapping[str, str], coppers: int,
-                 wizards: int, seeds: range, seed: int, count: int, turning: bool,
-                 bar: _Bar) -> dict[str, Payoff]:
+def _comparisons(sim: _Sim, book: Book, inscribed: Mapping[str, str], coppers: int,
+                 seeds: range, seed: int, count: int, turning: bool) -> dict[str, Payoff]:
     """No new inscriptions, a few random legal plans and the hand-set plans, same deals."""
-    games = len(seeds)
-    out = {"no inscriptions": _payoff(runs(band, inscribed, wizards, seeds), wizards, bar, games)}
+    out = {"no inscriptions": sim.payoff(inscribed, seeds)}
     rng = random.Random(seed)
     for i in range(count):
         plan = _random_plan(book, coppers, inscribed, rng, starting=not turning)
         if plan is not None:
-            out[f"random plan {i + 1}"] = _payoff(runs(band, {**inscribed, **plan}, wizards, seeds),
-                                                  wizards, bar, games)
+            out[f"random plan {i + 1}"] = sim.payoff({**inscribed, **plan}, seeds)
     for name, plan in HAND_SET.items():
         if sum(book[p].cost for p in plan.values()) <= coppers and not set(plan) & set(inscribed):
-            out[name] = _payoff(runs(band, {**inscribed, **plan}, wizards, seeds), wizards, bar,
-                                games)
+            out[name] = sim.payoff({**inscribed, **plan}, seeds)
     return out
 
 
@@ -345,21 +397,10 @@ def _random_plan(book: Book, coppers: int, inscribed: Mapping[str, str], rng: ra
     return None
 
 
-def _scores(results: list[Run], wizards: int, bar: _Bar) -> list[float]:
-    bar.update(len(results))
-    return [r.score(wizards) for r in results]
-
-
-def _payoff(results: list[Run], wizards: int, bar: _Bar, games: int) -> Payoff:
-    bar.update(games)
-    return Payoff(wilson_interval(sum(r.won for r in results), len(results)),
-                  mean_interval([float(r.bosses) for r in results]),
-                  mean_interval([r.score(wizards) for r in results]))
-
-
 def _planned_games(book: Book, games: int, random_plans: int) -> int:
     buyable = sum(p.tier != "mythic" for p in book.inscriptions)
-    return games * (1 + buyable + MAX_ROUNDS * 7 + 2 + random_plans + len(HAND_SET))
+    return games * (len(CASUAL_STEPS) + 1 + buyable + MAX_ROUNDS * 7 + 2 + random_plans
+                    + len(HAND_SET))
 
 
 class _Bar:

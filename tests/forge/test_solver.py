@@ -8,7 +8,7 @@ from solvers.forge import PlanError, plan_inscriptions
 from tablekit.forge.band import check_inscription, starting_plan_cost
 from tablekit.forge.cards import TIER_COST, sample_book
 
-FAST = {"games": 3, "random_plans": 1}
+FAST = {"games": 3, "random_plans": 1, "casual": 0.5}
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +64,8 @@ def test_bad_requests_are_refused():
         plan_inscriptions(require={"Q♠": "no-such-page"}, **FAST)
     with pytest.raises(PlanError):
         plan_inscriptions(wizards=6, **FAST)
+
+
+def test_the_default_calibrates_the_share_of_random_choices():
+    result = plan_inscriptions(coppers=30, games=3, random_plans=0)
+    assert 0.2 <= result.casual <= 0.8 and result.status == "optimal"
