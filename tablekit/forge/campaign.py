@@ -121,9 +121,11 @@ class CampaignData(_Model):
 class Campaign:
     """A campaign: bands and wizards, read-only; every step returns a new Campaign."""
 
-    def __init__(self, data: CampaignData, book: Book | None = None) -> None:
+    def __init__(self, data: CampaignData, book: Book | None = None,
+                 log: tuple[Event, ...] = ()) -> None:
         self.data = data
         self.book = book or sample_book()
+        self.log = log  # what the step that made this campaign did
         _cross_check(data, self.book)
 
     # -- making and saving -----------------------------------------------------------------
@@ -286,12 +288,14 @@ class Campaign:
         people = tuple(w.model_copy(update={"band": taken[w.name], "heirloom": None})
                        for w in self.data.wizards)
         data = self.data.model_copy(update={"wizards": people, "bands": tuple(bands.values())})
-        return Campaign(data, self.book)
+        log = tuple(Event("forge.drifting", f"{name} takes {taken[name]}") for name in order)
+        return Campaign(data, self.book, log)
 
     def turn(self, purchases: dict[str, dict[str, str]]) -> Campaign:
         """Turning: each wizard buys inscriptions for the band they hold (one per card)."""
         bands = {b.name: b for b in self.data.bands}
         people = list(self.data.wizards)
+        log: list[Event] = []
         for i, wizard in enumerate(people):
             wanted = purchases.get(wizard.name, {})
             band = bands[wizard.band]
@@ -309,9 +313,13 @@ class Campaign:
                                     f"inscriptions cost {cost} [rule forge.turning]")
             bands[band.name] = band.model_copy(update={"inscriptions": pages})
             people[i] = wizard.model_copy(update={"coppers": wizard.coppers - cost})
+            if wanted:
+                log.append(Event("forge.turning", f"{wizard.name} writes "
+                                 + ", ".join(f"{c} {self.book[p].name}" for c, p in wanted.items())
+                                 + f" on {band.name} for {cost} coppers"))
         data = self.data.model_copy(update={"wizards": tuple(people),
                                             "bands": tuple(bands.values())})
-        return Campaign(data, self.book)
+        return Campaign(data, self.book, tuple(log))
 
 
 def band_inscriptions(band: BandData, faded: str, data: CampaignData) -> str:

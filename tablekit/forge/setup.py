@@ -107,6 +107,7 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
                        f"{m.name} {'+'.join(m.items)}" for m in band.monsters))
         events.add("forge.legend", "{band}'s Legend(s): {names}.", band=band.name,
                    names=", ".join(m.name for m in band.monsters if m.legend))
+        events.add("forge.coppers", "{who} has {c} coppers.", who=wizard(w), c=s.coppers[w])
     _pool_monsters(s, rng, events)
     for w in range(n):
         s.decks[w] = [w * DECK_SIZE + c for c in range(DECK_SIZE)]

@@ -133,3 +133,17 @@ def test_a_band_without_blessed_cards_retires_and_leaves_an_heirloom():
     drifted = campaign.drift({"glory": [0], "best_kill": [0], "result": "lost"}, {})
     new = drifted.band(drifted.data.wizards[0].band)
     assert not new.retired and list(new.inscriptions.values()) == [heirloom]
+
+
+def test_each_post_game_step_reports_its_rule():
+    campaign = Campaign.new(wizards=2, seed=5)
+    recorded, result = campaign.record(finished(campaign).state)
+    assert [e.rule for e in result["events"]] == ["forge.record"]
+    faded, events = recorded.fade(seed=2)
+    assert {e.rule for e in events} == {"forge.fading"}
+    drifted = faded.drift(result, {})
+    assert [e.rule for e in drifted.log] == ["forge.drifting"] * 2
+    rich = drifted.data.model_copy(update={"wizards": tuple(
+        w.model_copy(update={"coppers": 5}) for w in drifted.data.wizards)})
+    turned = Campaign(rich).turn({"Wizard 2": {"2♣": "hop-rune"}})
+    assert [e.rule for e in turned.log] == ["forge.turning"] and "Hop Rune" in turned.log[0].text
