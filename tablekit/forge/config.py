@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, StrictInt, field_validator, model_validator
 
 from tablekit.core.config import GameConfig, option
+from tablekit.forge.scenario import ForgeScenario
 
 
 class ForgeConfig(GameConfig):
@@ -21,6 +22,7 @@ class ForgeConfig(GameConfig):
     book: str | None = option(None, rule="forge.inscription")
     labels: str | None = option(None, rule="forge.label-effect")
     campaign: dict[str, Any] | None = option(None, rule="forge.record")
+    scenario: ForgeScenario | None = None
 
     @property
     def players(self) -> int:
@@ -42,4 +44,6 @@ class ForgeConfig(GameConfig):
         book, _ = game_data(self)
         if self.campaign is not None:
             campaign_bands(self, book)
+        if self.scenario is not None:
+            self.scenario.check(self.wizards, book)
         return self

@@ -11,6 +11,7 @@ from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.forge import heuristic, hidden, play
 from tablekit.forge.cards import DATA
 from tablekit.forge.config import ForgeConfig
+from tablekit.forge.scenario import scenario_state
 from tablekit.forge.setup import initial_state
 from tablekit.forge.state import ACTION_TYPES, OVER, ForgeState
 
@@ -35,6 +36,11 @@ class ForgeGame(Game):
                        events: Events) -> ForgeState:
         """Build the bands and the dungeon and reveal the first Boss."""
         return initial_state(config, rng, events)
+
+    def _scenario_state(self, config: ForgeConfig, rng: random.Random,
+                        events: Events) -> ForgeState:
+        """A dungeon laid out by hand (see `tablekit.forge.scenario.ForgeScenario`)."""
+        return scenario_state(config, rng, events)
 
     def to_move(self, state: ForgeState) -> int | None:
         """The wizard who decides next."""

@@ -173,3 +173,29 @@ def test_heuristic_plays_whole_games_for_each_table_size():
             view = match.view()
             match.apply(GAME.heuristic_action(view, match.legal_actions(), rng))
         assert match.outcome is not None
+
+
+def test_a_scenario_match_saves_and_loads():
+    scenario = {"hands": [["9♠", "2♦", "K♣"], ["8♥", "3♣", "4♦"]], "boss_hp": 25, "boss_atk": 4,
+                "minions": 1, "inscribed": [[0, "9♠", "ember-edge"]]}
+    match = tablekit.new_game("forge", seed=3, wizards=2, scenario=scenario)
+    rng = random.Random(3)
+    for _ in range(12):
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    loaded = tablekit.load_game(match.to_json())
+    assert GAME.snapshot(loaded.state) == GAME.snapshot(match.state)
+
+
+@pytest.mark.parametrize("scenario", [
+    {"hands": [["9♠"], ["8♥"]]},                       # two hands for one wizard
+    {"hands": [["9♠", "9♠"]]},                         # a card twice
+    {"hands": [["1♠"]]},                               # not a card
+    {"hands": [["9♠"]], "minions": 3},                 # solo: every Monster is a Boss
+    {"hands": [["9♠"]], "inscribed": [[0, "9♠", "nope"]]},
+    {"hands": [["9♠"]], "colour": "red"},
+])
+def test_bad_scenarios_are_refused(scenario):
+    with pytest.raises(ConfigError):
+        tablekit.new_game("forge", seed=0, wizards=1, scenario=scenario)

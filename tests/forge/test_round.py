@@ -251,8 +251,7 @@ def test_knocked_out_wizards_sit_out_and_a_party_wipe_loses():
 
 
 def test_winning_after_the_sixth_boss():
-    match = table([["K♠", "2♦"]], boss_hp=5)
-    match.state.boss_no = 5
+    match = table([["K♠", "2♦"]], boss_hp=5, boss_no=5)
     events = play(match, "Plot K♠", "Pass")
     assert "forge.win" in rules_of(events) and match.is_over and match.outcome.won(0)
 
@@ -273,16 +272,20 @@ def test_dodge_inscription_counts_more():
 
 
 def test_legend_kill_with_an_uninscribed_hero_earns_a_mythic():
-    match = table([["K♠", "2♦"]], boss_hp=5)
+    match = table([["K♠", "2♦"]], boss_hp=5, legend=True)
     s = match.state
-    s.monsters[s.boss] = type(s.monsters[s.boss])(**{**_fields(s.monsters[s.boss]), "legend": True})
     events = play(match, "Plot K♠", "Pass")
     assert "forge.legend-bonus" in rules_of(events) and s.legend_bonus[0]
     play(match, "Momentum")
     assert match.state.phase == "mythic"
     play(match, "Earn Mythic wyrmbane")
-    assert match.state.inscribed[0][card(0, "K♠")] == "wyrmbane"
+    assert match.state.inscribed[0][card(0, "K♠") % 48] == "wyrmbane"
 
 
-def _fields(monster) -> dict:
-    return {f: getattr(monster, f) for f in monster.__slots__}
+def test_no_mythic_with_mythics_off_or_an_inscribed_hero():
+    off = table([["K♠", "2♦"]], boss_hp=5, legend=True, mythics=False)
+    play(off, "Plot K♠", "Pass", "Momentum")
+    assert off.state.phase != "mythic"
+    inscribed = table([["K♠", "2♦"]], boss_hp=5, legend=True, inscribed={(0, "K♠"): "ember-edge"})
+    play(inscribed, "Plot K♠", "Pass", "Momentum")
+    assert inscribed.state.phase != "mythic"
