@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -24,7 +25,7 @@ from tablekit.core.errors import TablekitError
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 from tablekit.forge.band import Band, BandError, check_inscription
 from tablekit.forge.cards import DECK_SIZE, TIER_COST, Book, card_label, is_hero, sample_book
-from tablekit.forge.sim import runs, sample_band
+from tablekit.forge.sim import Run, runs, sample_band
 
 SCALE = 1_000_000     # values are scaled to integers for CP-SAT
 MAX_ROUNDS = 3        # solve / simulate-neighbours rounds
@@ -110,11 +111,15 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
                       inscribed: Mapping[str, str] | None = None, turning: bool = False,
                       games: int = 40, random_plans: int = 3, progress: bool = False,
                       workers: int = 1, book: Book | None = None,
-                      casual: float | None = None) -> PlanResult:
+                      casual: float | None = None, executor: Executor | None = None
+                      ) -> PlanResult:
     """The best inscriptions for a band within `coppers` (a new band, or Turning).
 
     `casual` is the share of random choices of the simulated wizards; by default it is set so
     that the band without new inscriptions wins about 60% of its dungeons (where plans differ).
+    `executor` (any `concurrent.futures.Executor`, e.g. a process pool or
+    `dask.distributed.Client(...).get_executor()`) plays each plan's games as one task; the
+    results are the same as serial ones.
     """
     started = time.perf_counter()
     book = book or sample_book()
@@ -134,7 +139,7 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
     seeds = range(seed * 100_000, seed * 100_000 + games)
     if casual is None:
         casual = _calibrate(band, inscribed, wizards, seeds, bar)
-    sim = _Sim(band, wizards, casual, bar)
+    sim = _Sim(band, wizards, casual, bar, executor)
     values = _alone_values(sim, book, inscribed, seeds)
     rounds = 0
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 (rounds is reported)
@@ -145,7 +150,7 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
         plan = new_plan
         values.update(_in_context(sim, inscribed, plan, seeds))
     held_out = range(seed * 100_000 + 50_000, seed * 100_000 + 50_000 + games)
-    payoff = sim.payoff({**inscribed, **plan}, held_out)
+    payoff = sim.payoffs([{**inscribed, **plan}], held_out)[0]
     compared = _comparisons(sim, book, inscribed, coppers, held_out, seed, random_plans, turning)
     bar.close()
     pages = tuple(PlannedInscription(card, page, book[page].name, book[page].tier,
@@ -275,26 +280,39 @@ TARGET_WIN_RATE = 0.6
 
 @dataclass(frozen=True)
 class _Sim:
-    """Simulated dungeons of one band at one table size, with a progress bar."""
+    """Simulated dungeons of one band at one table size: serial, or through an Executor."""
 
     band: Band
     wizards: int
     casual: float
     bar: _Bar
+    executor: Executor | None = None
 
-    def scores(self, plan: Mapping[str, str], seeds: range) -> list[float]:
-        """The game score of `plan` on each seed."""
-        self.bar.update(len(seeds))
-        return [r.score(self.wizards) for r in runs(self.band, plan, self.wizards, seeds,
-                                                    self.casual)]
+    def results(self, plans: list[Mapping[str, str]], seeds: range) -> list[list[Run]]:
+        """Each plan played on the same seeds (one task per plan when an executor is given)."""
+        tasks = [(self.band, dict(plan), self.wizards, seeds, self.casual) for plan in plans]
+        if self.executor is None:
+            out = []
+            for task in tasks:
+                out.append(runs(*task))
+                self.bar.update(len(seeds))
+            return out
+        futures = [self.executor.submit(runs, *task) for task in tasks]
+        out = [future.result() for future in futures]
+        self.bar.update(len(seeds) * len(plans))
+        return out
 
-    def payoff(self, plan: Mapping[str, str], seeds: range) -> Payoff:
-        """Win rate, Bosses defeated and score of `plan`, with 95% intervals."""
-        self.bar.update(len(seeds))
-        results = runs(self.band, plan, self.wizards, seeds, self.casual)
-        return Payoff(wilson_interval(sum(r.won for r in results), len(results)),
-                      mean_interval([float(r.bosses) for r in results]),
-                      mean_interval([r.score(self.wizards) for r in results]))
+    def scores(self, plans: list[Mapping[str, str]], seeds: range) -> list[list[float]]:
+        """The game score of each plan on each seed."""
+        return [[r.score(self.wizards) for r in results]
+                for results in self.results(plans, seeds)]
+
+    def payoffs(self, plans: list[Mapping[str, str]], seeds: range) -> list[Payoff]:
+        """Win rate, Bosses defeated and score of each plan, with 95% intervals."""
+        return [Payoff(wilson_interval(sum(r.won for r in results), len(results)),
+                       mean_interval([float(r.bosses) for r in results]),
+                       mean_interval([r.score(self.wizards) for r in results]))
+                for results in self.results(plans, seeds)]
 
 
 def _calibrate(band: Band, inscribed: Mapping[str, str], wizards: int, seeds: range,
@@ -314,17 +332,13 @@ def _calibrate(band: Band, inscribed: Mapping[str, str], wizards: int, seeds: ra
 def _alone_values(sim: _Sim, book: Book, inscribed: Mapping[str, str],
                   seeds: range) -> dict[str, float]:
     """Each buyable page alone on a fitting card, against no new page, on the same deals."""
-    base = sim.scores(inscribed, seeds)
-    values = {}
+    pages = {}
     for page in book.inscriptions:
-        if page.tier == "mythic":
-            continue
-        card = _card_for(page.id, book, inscribed)
-        if card is None:
-            continue
-        with_page = sim.scores({**inscribed, card: page.id}, seeds)
-        values[page.id] = _cautious_gain(with_page, base)
-    return values
+        card = _card_for(page.id, book, inscribed) if page.tier != "mythic" else None
+        if card is not None:
+            pages[page.id] = {**inscribed, card: page.id}
+    base, *each = sim.scores([inscribed, *pages.values()], seeds)
+    return {page: _cautious_gain(scores, base) for page, scores in zip(pages, each, strict=True)}
 
 
 def _cautious_gain(with_it: list[float], without: list[float]) -> float:
@@ -336,12 +350,11 @@ def _cautious_gain(with_it: list[float], without: list[float]) -> float:
 def _in_context(sim: _Sim, inscribed: Mapping[str, str], plan: Mapping[str, str],
                 seeds: range) -> dict[str, float]:
     """What each page of the plan adds to the rest of the plan (the plan minus it)."""
-    whole = sim.scores({**inscribed, **plan}, seeds)
+    rests = [{**inscribed, **{c: p for c, p in plan.items() if c != card}} for card in plan]
+    whole, *without = sim.scores([{**inscribed, **plan}, *rests], seeds)
     gains: dict[str, list[float]] = {}
-    for card, page in plan.items():
-        rest = {c: p for c, p in plan.items() if c != card}
-        without = sim.scores({**inscribed, **rest}, seeds)
-        gains.setdefault(page, []).append(_cautious_gain(whole, without))
+    for page, scores in zip(plan.values(), without, strict=True):
+        gains.setdefault(page, []).append(_cautious_gain(whole, scores))
     return {page: sum(g) / len(g) for page, g in gains.items()}
 
 
@@ -362,16 +375,16 @@ def _card_for(page_id: str, book: Book, inscribed: Mapping[str, str]) -> str | N
 def _comparisons(sim: _Sim, book: Book, inscribed: Mapping[str, str], coppers: int,
                  seeds: range, seed: int, count: int, turning: bool) -> dict[str, Payoff]:
     """No new inscriptions, a few random legal plans and the hand-set plans, same deals."""
-    out = {"no inscriptions": sim.payoff(inscribed, seeds)}
+    named: dict[str, Mapping[str, str]] = {"no inscriptions": inscribed}
     rng = random.Random(seed)
     for i in range(count):
         plan = _random_plan(book, coppers, inscribed, rng, starting=not turning)
         if plan is not None:
-            out[f"random plan {i + 1}"] = sim.payoff({**inscribed, **plan}, seeds)
+            named[f"random plan {i + 1}"] = {**inscribed, **plan}
     for name, plan in HAND_SET.items():
         if sum(book[p].cost for p in plan.values()) <= coppers and not set(plan) & set(inscribed):
-            out[name] = sim.payoff({**inscribed, **plan}, seeds)
-    return out
+            named[name] = {**inscribed, **plan}
+    return dict(zip(named, sim.payoffs(list(named.values()), seeds), strict=True))
 
 
 def _random_plan(book: Book, coppers: int, inscribed: Mapping[str, str], rng: random.Random,

@@ -69,3 +69,11 @@ def test_bad_requests_are_refused():
 def test_the_default_calibrates_the_share_of_random_choices():
     result = plan_inscriptions(coppers=30, games=3, random_plans=0)
     assert 0.2 <= result.casual <= 0.8 and result.status == "optimal"
+
+
+def test_an_executor_gives_the_same_plan_as_serial_play(solo):
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pooled = plan_inscriptions(coppers=30, wizards=1, seed=0, executor=pool, **FAST)
+    assert pooled.plan == solo.plan and pooled.values == solo.values
+    assert pooled.payoff == solo.payoff
