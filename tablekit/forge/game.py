@@ -11,6 +11,7 @@ from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.forge import heuristic, hidden, play
 from tablekit.forge.cards import DATA
 from tablekit.forge.config import ForgeConfig
+from tablekit.forge.lessons import LESSONS
 from tablekit.forge.scenario import scenario_state
 from tablekit.forge.setup import initial_state
 from tablekit.forge.state import ACTION_TYPES, OVER, ForgeState
@@ -24,7 +25,8 @@ class ForgeGame(Game):
     version = 1
     config_model = ForgeConfig
     variants = {"default": {}, "two": {"wizards": 2}, "three": {"wizards": 3},
-                "five": {"wizards": 5}}
+                "five": {"wizards": 5}, "labels": {"wizards": 2, "dungeon": 2},
+                "lesson": LESSONS["tactics"][1]}
     action_types = ACTION_TYPES
 
     @cached_property
