@@ -147,3 +147,15 @@ def test_each_post_game_step_reports_its_rule():
         w.model_copy(update={"coppers": 5}) for w in drifted.data.wizards)})
     turned = Campaign(rich).turn({"Wizard 2": {"2♣": "hop-rune"}})
     assert [e.rule for e in turned.log] == ["forge.turning"] and "Hop Rune" in turned.log[0].text
+
+
+def test_a_campaign_match_saves_and_loads():
+    campaign = Campaign.new(wizards=2, seed=6)
+    recorded, _ = campaign.record(finished(campaign, seed=2).state)
+    match = tablekit.new_game("forge", seed=9, **recorded.options())
+    assert match.state.phase == "label"  # the bands' second dungeon: labels are offered
+    rng = random.Random(9)
+    for _ in range(30):
+        match.apply(rng.choice(match.legal_actions()))
+    loaded = tablekit.load_game(match.to_json())
+    assert loaded.digest() == match.digest() and loaded.config == match.config
