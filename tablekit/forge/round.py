@@ -83,8 +83,8 @@ def apply_label(s: ForgeState, label_id: str, bonus: str, ev: Events) -> None:
     else:
         s.hp[w] += reward
         what = f"heals {reward} (HP {s.hp[w]})"
-    ev.add("forge.label-reward", "{who} earns {c} coppers and {what}.", who=wizard(w), c=reward,
-           what=what)
+    ev.add("forge.label-reward", "{who} earns {c} copper{s} and {what}.", who=wizard(w), c=reward,
+           s="" if reward == 1 else "s", what=what)
     begin_round(s, ev)
 
 
@@ -221,8 +221,10 @@ def killing_blow(s: ForgeState, hitters: list[int], ev: Events) -> None:
     s.best_kill[w] = max(s.best_kill[w], s.value(card))
     ev.add("forge.killing-blow", "{who}'s {card} lands the killing blow on {boss}.",
            who=wizard(w), card=card_label(card), boss=s.monster_name(s.boss))
-    ev.add("forge.kill-coppers", "{who} earns {gain} coppers (3 + overkill {over}, at most 5).",
-           who=wizard(w), gain=gain, over=-s.boss_hp)
+    over = -s.boss_hp
+    ev.add("forge.kill-coppers", "{who} earns {gain} coppers (3, plus {bonus} for {over} "
+           "overkill{cap}).", who=wizard(w), gain=gain, bonus=gain - 3, over=over,
+           cap=": the bonus stops at 5" if over > 5 else "")
     if s.inscription(card):
         card_effects(s, w, card, "kill", ev)
     for other in range(s.wizards):
