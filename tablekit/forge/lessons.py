@@ -69,3 +69,23 @@ def dodge_table(hand: list[int], attacks: range = range(1, 16)) -> list[dict[str
 def kill_coppers_table(overkills: range = range(0, 9)) -> list[dict[str, int]]:
     """Killer's coppers by overkill (3 + overkill, the bonus capped at 5)."""
     return [{"overkill": o, "coppers": kill_coppers(o)} for o in overkills]
+
+
+def bots_play(match: Match, seed: int = 0) -> Match:
+    """Let the heuristic play every seat of a match to its end (it sees only each view)."""
+    rng = random.Random(seed)
+    game = match.game
+    while not match.is_over:
+        mover = match.to_move
+        match.apply(game.heuristic_action(match.view(mover), match.legal_actions(), rng))
+    return match
+
+
+def post_game_demo(wizards: int = 2, seed: int = 5) -> Match:
+    """A new campaign's first dungeon played by bots, recorded, then its Post-Game Cycle."""
+    from tablekit.forge.campaign import Campaign
+    from tablekit.forge.cycle import cycle_match
+    campaign = Campaign.new(wizards=wizards, seed=seed)
+    dungeon = bots_play(new_game("forge", seed=seed, **campaign.options()), seed)
+    recorded, result = campaign.record(dungeon.state)
+    return bots_play(cycle_match(recorded, result, seed), seed)

@@ -157,3 +157,30 @@ def _card(view: ForgeState, card: int) -> str:
 def _monster(name: str, hp: int, atk: int, note: str) -> str:
     return (f'<div class="tk-card tk-visitor"><div class="tk-card-name">{escape(name)}</div>'
             f'<div class="tk-card-text">HP {hp} · ATK {atk}<br>{escape(note)}</div></div>')
+
+
+def payoff_figure(result: Any) -> Any:
+    """The planner's plan beside the other plans: win rate and Bosses defeated, 95% intervals."""
+    from plotly.subplots import make_subplots
+    rows = result.table()
+    names = [r["plan"] for r in rows]
+    figure = make_subplots(rows=1, cols=2, subplot_titles=("Win rate", "Bosses defeated"))
+    for col, key in ((1, "win"), (2, "bosses")):
+        mean_key = "win rate" if key == "win" else "bosses"
+        means = [r[mean_key] for r in rows]
+        figure.add_bar(x=names, y=means, col=col, row=1, showlegend=False,
+                       marker_color=["#2b6cb0"] + ["#a0aec0"] * (len(rows) - 1),
+                       error_y={"type": "data", "symmetric": False,
+                                "array": [r[f"{key} high"] - m for r, m in zip(rows, means, strict=True)],
+                                "arrayminus": [m - r[f"{key} low"] for r, m in
+                                               zip(rows, means, strict=True)]})
+    figure.update_layout(height=380, title="Simulated dungeons (same deals for every plan)")
+    return figure
+
+
+def plan_table(result: Any) -> Any:
+    """The chosen inscriptions as a small table (pandas)."""
+    import pandas as pd
+    return pd.DataFrame([{"card": p.card, "inscription": p.name, "tier": p.tier, "cost": p.cost,
+                          "value (score gain)": round(result.values.get(p.id, 0.0), 3)}
+                         for p in result.inscriptions])

@@ -39,3 +39,9 @@ def test_live_tables():
     rows = dodge_table([2, 3, 9, 10], range(10, 11))
     assert rows == [{"attack": 10, "cheapest dodge": [2, 9], "discarded": 11}]
     assert [r["coppers"] for r in kill_coppers_table(range(4, 8))] == [7, 8, 8, 8]
+
+
+def test_the_post_game_demo_runs_a_whole_cycle():
+    from tablekit.forge.lessons import post_game_demo
+    cycle = post_game_demo(wizards=2, seed=5)
+    assert cycle.is_over and {"forge.fading", "forge.drifting"} <= {e.rule for e in cycle.log}
