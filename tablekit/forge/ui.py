@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from tablekit.core.agents import Agent, HeuristicAgent
-from tablekit.core.errors import TablekitError
+from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Action
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
@@ -35,6 +35,9 @@ class ForgeTable(GameTable):
         self.bot = bot or HeuristicAgent()
         self._rng = random.Random(seed)
         first = match or new_game("forge", seed=seed, wizards=wizards, **options)
+        if not 0 <= seat < first.state.wizards:
+            raise ConfigError(f"seat {seat} is not at a table of {first.state.wizards} wizards "
+                              "(seats count from 0) [rule forge.player-counts]")
         super().__init__(first, self._fresh)
         self.run_bots()
 

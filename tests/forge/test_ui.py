@@ -47,3 +47,9 @@ def test_errors_show_in_the_widget():
     table = ForgeTable(seed=1)
     table.play("not an action")
     assert "illegal action" in table.message.value
+
+
+def test_a_seat_outside_the_table_is_refused():
+    from tablekit.core.errors import ConfigError
+    with pytest.raises(ConfigError, match="seat 3"):
+        ForgeTable(seed=1, wizards=2, seat=3)
