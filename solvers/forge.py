@@ -109,7 +109,7 @@ class PlanResult:
 def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: int = 1,
                       seed: int = 0, require: Iterable[tuple[str, str]] | Mapping[str, str] = (),
                       inscribed: Mapping[str, str] | None = None, turning: bool = False,
-                      games: int = 40, random_plans: int = 3, progress: bool = False,
+                      games: int = 60, random_plans: int = 3, progress: bool = False,
                       workers: int = 1, book: Book | None = None,
                       casual: float | None = None, executor: Executor | None = None
                       ) -> PlanResult:
