@@ -7,16 +7,20 @@ decisions themselves (actions) are offered and applied in `tablekit.forge.play`.
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.forge.band import labelled_stats
+from tablekit.forge.band import add_label, labelled_stats
 from tablekit.forge.cards import DECK_SIZE, SUIT_NAMES, card_label, card_suit, is_hero
 from tablekit.forge.rules import (
     BOSSES,
     END_OF_ROUND_DRAW,
+    MOMENTUM,
     PRESSURE_DAMAGE,
+    RALLY,
     START_HP,
+    SURGE,
     clockwise,
     heal_of_heart,
     kill_coppers,
+    next_active,
 )
 from tablekit.forge.state import HIT, LABEL, OVER, PLOT, REWARD, TACTIC, ForgeState, Hit
 
@@ -58,7 +62,6 @@ def label_offered(s: ForgeState) -> bool:
 
 def apply_label(s: ForgeState, label_id: str, bonus: str, ev: Events) -> None:
     """Stick a label on the Boss: its stats change now, the adder takes the tier's reward."""
-    from tablekit.forge.band import add_label
     label = s.game.pool[label_id]
     s.monsters[s.boss] = add_label(s.monsters[s.boss], label_id, s.game.pool)
     if label.op == "hp":
@@ -414,7 +417,6 @@ def end_round(s: ForgeState, ev: Events) -> bool:
 
 def next_boss(s: ForgeState, reward: str, ev: Events) -> None:
     """Between Bosses: the role passes, HP back to 20, hands refilled, then the reward."""
-    from tablekit.forge.rules import MOMENTUM, RALLY, SURGE, next_active
     s.boss_no += 1
     before, s.active = s.active, next_active(s.active, s.coppers, s.glory)
     ev.add("forge.active-wizard", "{who} is the active wizard{again}.", who=wizard(s.active),
