@@ -131,6 +131,10 @@ def apply(s: ForgeState, action: Action, ev: Events) -> None:
     elif kind is Tactic:
         s.tactic = (action.kind, action.target, TACTIC_COST[action.kind])
         s.phase = PAY
+        cost = TACTIC_COST[action.kind]
+        ev.add(TACTIC_RULE[action.kind], "{who} takes {tactic}; it costs {cost}.",
+               who=rnd.wizard(s.queue[0]), tactic=str(action),
+               cost="a Hero" if action.kind == "Snipe" else f"{cost} card{'s' * (cost > 1)}")
     elif kind is Pay:
         pay(s, action.card, ev)
     elif kind in (TakeHit, Dodge, Pick):
@@ -142,6 +146,7 @@ def apply(s: ForgeState, action: Action, ev: Events) -> None:
     elif kind is AddLabel:
         rnd.apply_label(s, action.label, action.bonus, ev)
     else:  # NoLabel
+        ev.add("forge.label", "{who} adds no label.", who=rnd.wizard(s.active))
         rnd.begin_round(s, ev)
 
 
@@ -153,6 +158,8 @@ def pay(s: ForgeState, card: int, ev: Events) -> None:
     if s.inscription(card):
         rnd.card_effects(s, w, card, "pay", ev)
     kind, target, left = s.tactic
+    ev.add("forge.tactic-limit", "{who} discards {card} for {tactic}.", who=rnd.wizard(w),
+           card=card_label(card), tactic=kind)
     if left > 1:
         s.tactic = (kind, target, left - 1)
         return
@@ -191,7 +198,11 @@ def answer_hit(s: ForgeState, action: Action, ev: Events) -> None:
     kind = type(action)
     if kind is Pick:
         s.picked.append(action.card)
-        if sum(rnd.dodge_value(s, c) for c in s.picked) <= hit.attack:
+        total = sum(rnd.dodge_value(s, c) for c in s.picked)
+        if total <= hit.attack:
+            ev.add("forge.dodge", "{who} puts {card} toward a dodge ({total}; it needs more "
+                   "than {atk}).", who=rnd.wizard(hit.wizard), card=card_label(action.card),
+                   total=total, atk=hit.attack)
             return
         rnd.dodge(s, hit, s.picked, ev)
     elif kind is Dodge:
