@@ -25,7 +25,9 @@ lab: $(VENV)/.kit
 
 ## make test: install with the test extra (first time only) and run the whole suite:
 ## unit, contract, property and solver tests, every notebook under nbval, the browser tests
+## (Chromium first: installed when missing if we are root, otherwise one line says how)
 test: $(VENV)/.kit-test
+	@tools/ensure-chromium
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
 
