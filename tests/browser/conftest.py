@@ -1,6 +1,7 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright, against Voilà and JupyterLab.
 
-The servers run on 127.0.0.1 over a copy of the notebooks (JupyterLab autosaves). In CI
+One Voilà server and one JupyterLab server for the whole run, on 127.0.0.1, over one copy of
+the notebooks (JupyterLab autosaves; tests may add their own notebooks to the copy). In CI
 (CI=true) a missing Chromium fails the tests; elsewhere they are skipped.
 """
 
@@ -63,14 +64,14 @@ def page(browser):
     context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def nb_dir(tmp_path_factory) -> Path:
     copy = tmp_path_factory.mktemp("nb") / "notebooks"
     shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return copy
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     port = _free_port()
     cmd = [str(BIN / "voila"), str(nb_dir), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
@@ -79,7 +80,7 @@ def voila_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     yield from _serve(cmd, nb_dir, tmp_path_factory.mktemp("voila") / "voila.log", base)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     port = _free_port()
     home = tmp_path_factory.mktemp("lab")
