@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.helpers import assert_clean_page
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -57,11 +59,17 @@ def browser(chromium):
 
 @pytest.fixture
 def page(browser):
+    """A fresh page; after the test, the page check runs once more (a test that forgot it
+    still fails on a page showing "Error displaying widget" or a traceback)."""
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     new_page = context.new_page()
     new_page.set_default_timeout(90_000)
     yield new_page
-    context.close()
+    try:
+        if new_page.url.startswith("http"):
+            assert_clean_page(new_page)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="session")

@@ -37,3 +37,4 @@ def test_the_page_check_sees_a_broken_widget_and_a_traceback(voila_server, nb_di
     problems = page_problems(page)
     assert any("Error displaying widget" in p for p in problems)
     assert any("Traceback (most recent call last)" in p for p in problems), problems
+    page.goto("about:blank")  # leave the broken page: the page fixture checks the last one too
