@@ -12,7 +12,7 @@ from tablekit.wonders.battle import (
     _Search,
     count_layouts,
 )
-from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF
+from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF, by_the_book
 
 
 def test_example_c_layout_1():
@@ -98,37 +98,6 @@ def _random_fighter(rng, i, side):
                    priority=rng.randint(1, 3) if side == "p" else None,
                    poison=rng.random() < 0.15, shield=rng.random() < 0.2,
                    damage=rng.randint(0, health - 1) if rng.random() < 0.3 else 0)
-
-
-def _falls(target, ready) -> int | None:
-    """How many of the ready attackers (left to right) it takes to destroy the target, if any."""
-    left, shield = target.health - target.damage, target.shield
-    for count, attacker in enumerate(ready, 1):
-        if shield:
-            shield = False  # the target's Shield turns the first hit into 0
-        else:
-            left -= attacker.strength
-        if attacker.poison or left <= 0:
-            return count
-    return None
-
-
-def by_the_book(players, villains) -> tuple[int, list[str]]:
-    """Choose Target, then Attack, hit by hit, as the rulebook says (with the readings in
-    docs/rules-notes.md): the damage the Player takes and the names destroyed, in order."""
-    line, ready = list(players), list(villains)
-    damage, destroyed = 0, []
-    while ready:
-        count = _falls(line[0], ready) if line else None
-        if count is None:  # no Player minion left, or the leftmost one would survive
-            return damage + sum(a.strength for a in ready), destroyed
-        target, attackers, ready = line.pop(0), ready[:count], ready[count:]
-        destroyed.append(target.name)
-        for attacker in attackers:  # the fallen minion hits back each attacker once
-            hurt = not attacker.shield and attacker.damage + target.strength >= attacker.health
-            if target.poison or hurt:
-                destroyed.append(attacker.name)
-    return damage, destroyed
 
 
 def test_the_book_resolver_reads_example_c_as_the_rulebook_does():
