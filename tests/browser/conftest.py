@@ -57,16 +57,25 @@ def browser(chromium):
         instance.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note whether the test body passed (the page fixture checks the page once more then)."""
+    report = yield
+    if report.when == "call":
+        item.tk_body_passed = report.passed
+    return report
+
+
 @pytest.fixture
-def page(browser):
-    """A fresh page; after the test, the page check runs once more (a test that forgot it
-    still fails on a page showing "Error displaying widget" or a traceback)."""
+def page(browser, request):
+    """A fresh page; after a test that passed, the page check runs once more (a test that
+    forgot it still fails on a page showing "Error displaying widget" or a traceback)."""
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     new_page = context.new_page()
     new_page.set_default_timeout(90_000)
     yield new_page
     try:
-        if new_page.url.startswith("http"):
+        if getattr(request.node, "tk_body_passed", False) and new_page.url.startswith("http"):
             assert_clean_page(new_page)
     finally:
         context.close()
