@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: lab test test-fast lint binder-check benchmarks clean
+.PHONY: lab test test-fast chromium lint binder-check benchmarks clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,9 +25,15 @@ lab: $(VENV)/.kit
 
 ## make test: install with the test extra (first time only) and run the whole suite:
 ## unit, contract, property and solver tests, every notebook under nbval, the browser tests
-test: $(VENV)/.kit-test
+## (Chromium is checked first, before anything is installed: see `make chromium`)
+test: chromium $(VENV)/.kit-test
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest --nbval-lax --nbval-current-env tests notebooks
+
+## make chromium: Debian's Chromium for the browser tests; installed with apt-get when it is
+## missing and we are root, otherwise one line says how to install it (tools/ensure-chromium)
+chromium:
+	@tools/ensure-chromium
 
 ## make test-fast: everything but the notebooks and the browser
 test-fast: $(VENV)/.kit-test

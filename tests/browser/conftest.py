@@ -1,6 +1,7 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright, against Voilà and JupyterLab.
 
-The servers run on 127.0.0.1 over a copy of the notebooks (JupyterLab autosaves). In CI
+One Voilà server and one JupyterLab server for the whole run, on 127.0.0.1, over one copy of
+the notebooks (JupyterLab autosaves; tests may add their own notebooks to the copy). In CI
 (CI=true) a missing Chromium fails the tests; elsewhere they are skipped.
 """
 
@@ -19,6 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.browser.helpers import assert_clean_page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -54,23 +57,38 @@ def browser(chromium):
         instance.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note whether the test body passed (the page fixture checks the page once more then)."""
+    report = yield
+    if report.when == "call":
+        item.tk_body_passed = report.passed
+    return report
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, request):
+    """A fresh page; after a test that passed, the page check runs once more (a test that
+    forgot it still fails on a page showing "Error displaying widget" or a traceback)."""
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     new_page = context.new_page()
     new_page.set_default_timeout(90_000)
     yield new_page
-    context.close()
+    try:
+        if getattr(request.node, "tk_body_passed", False) and new_page.url.startswith("http"):
+            assert_clean_page(new_page)
+    finally:
+        context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def nb_dir(tmp_path_factory) -> Path:
     copy = tmp_path_factory.mktemp("nb") / "notebooks"
     shutil.copytree(NOTEBOOKS, copy, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     return copy
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     port = _free_port()
     cmd = [str(BIN / "voila"), str(nb_dir), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
@@ -79,7 +97,7 @@ def voila_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     yield from _serve(cmd, nb_dir, tmp_path_factory.mktemp("voila") / "voila.log", base)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     port = _free_port()
     home = tmp_path_factory.mktemp("lab")

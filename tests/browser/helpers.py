@@ -1,4 +1,9 @@
-"""What the browser tests do on every notebook page: click and wait, open a notebook in Lab."""
+"""What every browser test does on a notebook page: open it, click and wait, check it is clean.
+
+`assert_clean_page` is the one check every browser test ends with (and `open_in_voila` and
+`run_all_in_lab` start with): a page that shows "Error displaying widget" or a Python traceback
+fails the test, whatever else the test looked at.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,41 @@ KERNEL_IDLE = ("() => { const w = window.jupyterapp && window.jupyterapp.shell.c
 LAST_CELL_RAN = ("document.querySelectorAll('.jp-Cell')[document.querySelectorAll('.jp-Cell').length-1]"
                  ".querySelector('.jp-InputPrompt').innerText.match(/\\[\\d+\\]/)")
 STDERR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+PROBLEMS = ("Error displaying widget", "Traceback (most recent call last)")
+# everything a reader can see, plus folded <details> (a traceback may hide under one)
+PAGE_TEXT = ("() => [document.body ? document.body.innerText : '',"
+             " ...[...document.querySelectorAll('details')].map(d => d.textContent)].join('\\n')")
+# Voilà has run every cell (its spinner is gone, every output is on the page) and the widgets
+# have stopped appearing for a while: views are drawn after the page, some fail only then
+VOILA_SETTLED = """() => {
+  if (!document.body || document.getElementById('loading')
+      || document.querySelector("script[type='application/vnd.voila.cell-output+json']")) return false;
+  const seen = document.querySelectorAll('.jupyter-widgets, .js-plotly-plot').length + '/'
+      + document.body.innerText.length;
+  const now = Date.now();
+  if (window.tkSeen !== seen) { window.tkSeen = seen; window.tkSince = now; return false; }
+  return now - window.tkSince > 2000;
+}"""
+OPEN_TIMEOUT = 300_000  # ms: a build notebook runs its solver and simulations before it shows
+
+
+def page_problems(page) -> list[str]:
+    """The lines of the page that show a widget that failed to display or a traceback."""
+    text = page.evaluate(PAGE_TEXT)
+    return [line.strip() for line in text.splitlines() if any(p in line for p in PROBLEMS)]
+
+
+def assert_clean_page(page) -> None:
+    """Fail when the page shows "Error displaying widget" or a Python traceback."""
+    problems = page_problems(page)
+    assert not problems, f"{page.url} shows {len(problems)} problem(s): {problems[:6]}"
+
+
+def open_in_voila(page, base: str, notebook: str) -> None:
+    """Open a notebook in Voilà, wait until every cell ran and the widgets are drawn, check it."""
+    page.goto(base + "voila/render/" + notebook, timeout=OPEN_TIMEOUT)
+    page.wait_for_function(VOILA_SETTLED, polling=250, timeout=OPEN_TIMEOUT)
+    assert_clean_page(page)
 
 
 def click_and_wait(page, button) -> None:
@@ -35,3 +75,4 @@ def run_all_in_lab(page, lab_server: str, notebook: str) -> None:
     page.locator(".tk-actions button").first.wait_for()
     page.wait_for_function(LAST_CELL_RAN)
     assert page.locator(STDERR).count() == 0
+    assert_clean_page(page)

@@ -6,7 +6,13 @@ from playwright.sync_api import expect
 
 import tablekit
 from tests.browser.conftest import SHOTS
-from tests.browser.helpers import click_and_wait, run_all_in_lab, undo_and_wait
+from tests.browser.helpers import (
+    assert_clean_page,
+    click_and_wait,
+    open_in_voila,
+    run_all_in_lab,
+    undo_and_wait,
+)
 
 PLAY = "deckula/2-play.ipynb"
 
@@ -28,7 +34,7 @@ def play_to_the_end(page, limit: int = 200) -> int:
 
 
 def test_voila_play_a_whole_game(voila_server, page):
-    page.goto(voila_server + "voila/render/" + PLAY)
+    open_in_voila(page, voila_server, PLAY)
     keep = page.locator(".tk-actions button").first
     keep.wait_for()
     expect(page.locator(".tk-status").first).to_contain_text("Setup")
@@ -43,11 +49,18 @@ def test_voila_play_a_whole_game(voila_server, page):
         assert page.locator(".tk-home .tk-card").count() == len(state.home)
         assert page.locator(".tk-actions button").all_inner_texts() == [str(a) for a in twin.legal_actions()]
     undo_and_wait(page)
+    twin.undo()
     clicks = play_to_the_end(page)
+    moves = 0
+    while not twin.is_over:
+        twin.apply(twin.legal_actions()[0])
+        moves += 1
+    assert clicks == moves  # the page played the same game to the same end
+    expect(page.locator(".tk-status").first).to_contain_text(twin.outcome.text)
     expect(page.locator(".tk-finish").first).to_contain_text("How good was my game?", timeout=90_000)
-    assert clicks >= 1
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "deckula-voila.png"), full_page=True)
+    assert_clean_page(page)
 
 
 def test_lab_run_all_and_play(lab_server, page):
@@ -57,11 +70,13 @@ def test_lab_run_all_and_play(lab_server, page):
     expect(page.locator(".tk-event").first).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "deckula-lab.png"), full_page=True)
+    assert_clean_page(page)
 
 
 def test_voila_through_lab_as_binder_opens_it(lab_server, page):
-    page.goto(lab_server + "voila/render/" + PLAY)
+    open_in_voila(page, lab_server, PLAY)
     button = page.locator(".tk-actions button").first
     button.wait_for()
     click_and_wait(page, button)
     expect(page.locator(".tk-status").first).not_to_contain_text("Setup")
+    assert_clean_page(page)

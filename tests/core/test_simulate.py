@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -18,7 +20,13 @@ def test_serial_runs_are_reproducible_and_summarised():
     assert first.records == again.records and first.records != other.records
     assert len(first.records) == 60 and first.agents == ("heuristic",)
     score, wins = first.mean_score(), first.win_rate()
-    assert score.low <= score.mean <= score.high and 0 <= wins.low <= wins.mean <= wins.high <= 1
+    scores = [record.scores[0] for record in first.records]  # the summary, worked out here
+    half = 1.96 * statistics.stdev(scores) / math.sqrt(60)
+    assert score.n == 60 and score.mean == pytest.approx(statistics.fmean(scores))
+    assert score.high - score.low == pytest.approx(2 * half, rel=0.05)  # normal or t, 95%
+    assert score.low < score.mean < score.high  # the heuristic's scores do vary
+    won = sum(0 in record.winners for record in first.records)
+    assert 0 < won < 60 and wins == wilson_interval(won, 60)
 
 
 def test_chunking_and_executors_do_not_change_the_results():

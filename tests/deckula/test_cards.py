@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 
 import pytest
@@ -114,13 +115,79 @@ def test_arbitrary_bytes_never_crash_the_loader(data):
         load_card_set("fuzz.toml", text)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["vp", "copies", "arrow", "name", "timing", "op", "target", "amount"]),
-       st.one_of(st.integers(-5, 50), st.text(max_size=6), st.booleans()))
-def test_mutated_fields_load_cleanly_or_fail_with_a_card_data_error(field, value):
-    rendered = f'"{value}"' if isinstance(value, str) else str(value).lower()
-    text = GOOD.replace(f"\n{field} = ", f"\n{field} = {rendered}\nx_{field} = ", 1)
-    try:
-        load_card_set("mutant.toml", text)
-    except CardDataError as error:
-        assert error.file == "mutant.toml"
+NOT_A_NUMBER = st.from_regex(r"[a-z][a-z0-9 ]{0,8}", fullmatch=True)
+FRACTION = st.floats(-50, 50, allow_nan=False).filter(lambda x: not x.is_integer())
+WRONG_SHAPE = st.lists(st.integers(0, 9), max_size=3)
+
+
+def not_one_of(*allowed: str):
+    """Words the schema must refuse where it expects one of `allowed`."""
+    return st.one_of(st.text(max_size=12).filter(lambda s: s.strip() not in allowed),
+                     st.integers(-5, 50), WRONG_SHAPE)
+
+
+# what the schema must refuse in each field (no value here can be read as a good one)
+BAD_VALUES = {
+    "vp": st.one_of(NOT_A_NUMBER, FRACTION, WRONG_SHAPE),
+    "copies": st.one_of(st.integers(max_value=0), st.integers(11, 10**6), NOT_A_NUMBER, FRACTION),
+    "name": st.one_of(st.integers(), WRONG_SHAPE, st.sampled_from(["", "   "])),
+    "arrow": not_one_of("threat", "home"),
+    "effect.timing": not_one_of("instant", "discard", "passive"),
+    "effect.op": not_one_of("kill", "blank", "end_game", "lose_energy", "summon", "recover", "bury"),
+    "effect.target": not_one_of("chosen_visitor", "chosen_home", "highest_home", "chosen_discard",
+                                "trigger", "self", "none"),
+    "effect.amount": st.one_of(st.integers(max_value=-1), NOT_A_NUMBER, FRACTION, WRONG_SHAPE),
+}
+CARD_IDS = [spec.id for spec in sample_set().specs]
+WITH_EFFECT = [spec.id for spec in sample_set().specs if spec.effect]
+
+
+def toml_value(value: object) -> str:
+    """A Python value written as TOML (strings in JSON's escapes, which TOML shares)."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return repr(value)
+
+
+def with_field(card_id: str, field: str, value: object) -> str:
+    """The sample file with one field of one card (or of its first effect) set to `value`."""
+    head, *cards = GOOD.split("\n[[card]]\n")
+    index = next(i for i, block in enumerate(cards) if block.startswith(f'id = "{card_id}"\n'))
+    card, *effects = cards[index].split("\n[[card.effect]]\n")
+    name = field.removeprefix("effect.")
+    if field.startswith("effect."):
+        effects[0] = _set_line(effects[0], name, value)
+    else:
+        card = _set_line(card, name, value)
+    cards[index] = "\n[[card.effect]]\n".join([card, *effects])
+    return "\n[[card]]\n".join([head, *cards])
+
+
+def _set_line(table: str, key: str, value: object) -> str:
+    lines = [line for line in table.split("\n") if not line.startswith(f"{key} = ")]
+    return "\n".join([f"{key} = {toml_value(value)}", *lines])
+
+
+def test_the_fuzzer_writes_the_value_it_means():
+    text = with_field("candelabra", "vp", "seven")
+    assert load_card_set("ok.toml", with_field("candelabra", "vp", 7)).by_id("candelabra").vp == 7
+    assert text.count('vp = "seven"') == 1 and len(text.splitlines()) == len(GOOD.splitlines())
+    op = with_field("secret-passage", "effect.op", "summon")  # replaced, not added twice
+    assert load_card_set("ok.toml", op).by_id("secret-passage").effect[0].op == "summon"
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_a_bad_value_in_any_field_names_file_card_and_field(data):
+    field = data.draw(st.sampled_from(sorted(BAD_VALUES)), label="field")
+    ids = WITH_EFFECT if field.startswith("effect.") else CARD_IDS
+    card = data.draw(st.sampled_from(ids), label="card")
+    value = data.draw(BAD_VALUES[field], label="value")
+    with pytest.raises(CardDataError) as caught:
+        load_card_set("mutant.toml", with_field(card, field, value))
+    error = caught.value
+    where = field.replace("effect.", "effect.0.")
+    assert (error.file, error.card, error.field) == ("mutant.toml", card, where), str(error)
+    assert "mutant.toml" in str(error) and card in str(error)

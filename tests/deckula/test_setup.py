@@ -42,12 +42,13 @@ def test_draw_pile_is_castle_cards_plus_home_sweet_home_and_five_visitors():
 def test_keeping_a_card_is_free_and_discards_the_other_two():
     match = tablekit.new_game("deckula", seed=4)
     offer = list(match.state.offer)
+    assert match.state.energy == 2  # Setup: begin with 2 energy points
     kept = match.legal_actions()[1]
     events = match.apply(kept)
     assert events[0].rule == "deckula.setup-deal"
     assert kept.card in match.state.home + match.state.discard  # its own effect may move it
     assert sorted(u for u in offer if u != kept.card) == sorted(match.state.discard[:2])
-    assert match.state.energy >= 1  # no energy was spent keeping it
+    assert match.state.energy == 2  # no energy was spent keeping it (nor gained)
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -1,14 +1,13 @@
-"""Battle Lines: the acceptance API, Example C exactly, and the exact search."""
+"""Battle Lines: Example C's numbers, a resolver written here from the rulebook, and the exact
+search checked against brute force (never the resolver against itself)."""
 
 import random
 
 import pytest
 
 from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
-from tablekit.wonders.battle import BattleCriterion, count_layouts
-from tablekit.wonders.battle import LayoutSearch as _Search
-from tablekit.wonders.battle import brute_force as _brute_force
-from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF
+from tablekit.wonders.battle import BattleCriterion, LayoutSearch, brute_force, count_layouts
+from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF, by_the_book
 
 
 def test_example_c_layout_1():
@@ -89,9 +88,34 @@ def test_fighter_rejects_bad_numbers():
 
 
 def _random_fighter(rng, i, side):
-    return Fighter(f"{side}{i}", rng.randint(0, 5), rng.randint(1, 6),
+    health = rng.randint(1, 6)
+    return Fighter(f"{side}{i}", rng.randint(0, 5), health,
                    priority=rng.randint(1, 3) if side == "p" else None,
-                   poison=rng.random() < 0.15, shield=rng.random() < 0.2)
+                   poison=rng.random() < 0.15, shield=rng.random() < 0.2,
+                   damage=rng.randint(0, health - 1) if rng.random() < 0.3 else 0)
+
+
+def test_the_book_resolver_reads_example_c_as_the_rulebook_does():
+    assert by_the_book([MESMERIST, WOLF, TREANT], [TROLL, CAVALRY, TOAD]) == (
+        0, ["Pixie Mesmerist", "Hungry Wolf", "Pixie Cavalry", "Treant Shepherd", "Poison Toad"])
+    assert by_the_book([MESMERIST, WOLF, TREANT], [TOAD, TROLL, CAVALRY])[0] == 2
+
+
+def test_resolver_agrees_with_the_rulebook_played_hit_by_hit():
+    rng = random.Random(19)
+    for _ in range(3000):
+        players = [_random_fighter(rng, i, "p") for i in range(rng.randint(0, 4))]
+        villains = [_random_fighter(rng, i, "v") for i in range(rng.randint(0, 6))]
+        report = resolve_villain_attacks(players, villains)
+        assert (report.player_damage, report.destroyed) == by_the_book(players, villains)
+
+
+def allowed(players, villains, lay) -> bool:
+    """A layout the rulebook allows: Player minions by Priority, every minion placed once."""
+    ranks = [(players[i].taunt, players[i].priority) for i in lay.player_indices]
+    return (ranks == sorted(ranks, reverse=True)
+            and sorted(lay.player_indices) == list(range(len(players)))
+            and sorted(lay.villain_indices) == list(range(len(villains))))
 
 
 def test_search_agrees_with_brute_force():
@@ -99,15 +123,15 @@ def test_search_agrees_with_brute_force():
     for _ in range(200):
         players = [_random_fighter(rng, i, "p") for i in range(rng.randint(0, 4))]
         villains = [_random_fighter(rng, i, "v") for i in range(rng.randint(1, 5))]
-        brute = _brute_force(players, villains, BattleCriterion())
-        search = _Search(players, villains, BattleCriterion()).top(5)
+        brute = brute_force(players, villains, BattleCriterion())
+        search = LayoutSearch(players, villains, BattleCriterion()).top(5)
         assert search[0].score == pytest.approx(brute[0].score)
         scores = [lay.score for lay in search]
         assert scores == sorted(scores, reverse=True)
-        for lay in search:  # every plan is a real layout, re-resolved by the resolver
-            again = resolve_villain_attacks([players[i] for i in lay.player_indices],
-                                            [villains[j] for j in lay.villain_indices])
-            assert again.destroyed == lay.report.destroyed
+        every = {(tuple(b.villain_indices), tuple(b.player_indices)) for b in brute}
+        for lay in search:  # each plan is an allowed layout, one brute force played out too
+            assert allowed(players, villains, lay)
+            assert (tuple(lay.villain_indices), tuple(lay.player_indices)) in every
 
 
 def test_eight_against_eight_is_exact_and_respects_priority():
@@ -115,11 +139,8 @@ def test_eight_against_eight_is_exact_and_respects_priority():
     players = [_random_fighter(rng, i, "p") for i in range(8)]
     villains = [_random_fighter(rng, i, "v") for i in range(8)]
     layouts = best_battle_lines(players, villains, limit=5)
-    assert 1 <= len(layouts) <= 5
-    for lay in layouts:
-        ranks = [players[i].priority for i in lay.player_indices]
-        assert ranks == sorted(ranks, reverse=True)
-        assert sorted(lay.villain_indices) == list(range(8))
+    assert len(layouts) == 5  # 8! Villain orders alone: far more than five plans
+    assert all(allowed(players, villains, lay) for lay in layouts)
 
 
 def test_criterion_is_configurable():

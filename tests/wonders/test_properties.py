@@ -89,8 +89,7 @@ def test_card_loader_gives_a_clear_error_or_a_card(field, value, which):
     from tablekit.core.errors import CardDataError
     from tablekit.wonders.cards import load_card_file
     spots = [m for m in re.finditer(rf"\b{field} = ", GOOD_CARD)]
-    if not spots:
-        return
+    assert spots, f"{field} is not in the card being mutated"  # never a silent pass
     spot = spots[which % len(spots)]
     rest = GOOD_CARD[spot.end():]
     end = re.search(r"[,}\n]", rest[1:] if rest.startswith("[") else rest)

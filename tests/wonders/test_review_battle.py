@@ -1,18 +1,18 @@
 """Rules review: the Battle Lines advisor's exact search, through the acceptance API.
 
 Beyond `BRUTE_FORCE_LIMIT` layouts `best_battle_lines` switches to a memoised search; here it
-is checked against every layout played out one by one, and every layout it returns is checked
-to be an allowed line-up whose report is what the resolver says.
+is checked against every layout played out one by one: it finds the true best score, and every
+layout it returns is an allowed line-up that brute force also played out. (Comparing a layout's
+report with the resolver run again would compare the resolver with itself; tests/wonders/
+test_battle.py checks the resolver against the rulebook played hit by hit.)
 """
 
 import random
-import time
 
 import pytest
 
-from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
-from tablekit.wonders.battle import BRUTE_FORCE_LIMIT, BattleCriterion, count_layouts
-from tablekit.wonders.battle import brute_force as _brute_force
+from tablekit.wonders import Fighter, best_battle_lines
+from tablekit.wonders.battle import BRUTE_FORCE_LIMIT, BattleCriterion, brute_force, count_layouts
 
 
 def fighter(rng, i, side):
@@ -43,30 +43,27 @@ def allowed(players, lay):
 def test_search_path_finds_the_true_best_layout(players, villains):
     criterion = BattleCriterion(player_health=8)
     found = best_battle_lines(players, villains, criterion=criterion, limit=5)
-    every = _brute_force(players, villains, criterion)
+    every = brute_force(players, villains, criterion)
     assert found[0].score == pytest.approx(every[0].score)
+    assert len(found) == 5
+    played = {(tuple(b.villain_indices), tuple(b.player_indices)) for b in every}
     for lay in found:
         assert allowed(players, lay)
         assert sorted(lay.villain_indices) == list(range(len(villains)))
-        again = resolve_villain_attacks([players[i] for i in lay.player_indices],
-                                        [villains[j] for j in lay.villain_indices])
-        assert (again.player_damage, again.destroyed) == (lay.report.player_damage,
-                                                          lay.report.destroyed)
+        assert (tuple(lay.villain_indices), tuple(lay.player_indices)) in played
         assert lay.villain_order == [villains[j].name for j in lay.villain_indices]
         assert lay.player_order == [players[i].name for i in lay.player_indices]
 
 
-def test_eight_against_eight_stays_interactive():
+def test_eight_against_eight_gives_allowed_layouts():
+    """(How long this takes is a benchmark's business: tests never assert wall-clock times.)"""
     rng = random.Random(5)
-    slowest = 0.0
     for _ in range(5):
         players = [fighter(rng, i, "p") for i in range(8)]
         villains = [fighter(rng, i, "v") for i in range(8)]
-        start = time.perf_counter()
         layouts = best_battle_lines(players, villains)
-        slowest = max(slowest, time.perf_counter() - start)
-        assert layouts and all(allowed(players, lay) for lay in layouts)
-    assert slowest < 1.0
+        assert len(layouts) == 20 and all(allowed(players, lay) for lay in layouts)
+        assert all(sorted(lay.villain_indices) == list(range(8)) for lay in layouts)
 
 
 def test_fighters_refuse_numbers_that_are_not_whole():

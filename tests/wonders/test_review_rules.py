@@ -295,6 +295,8 @@ def _fated_cullin_beaten():
 
 def test_a_villains_own_cards_are_never_added_twice_to_its_draw_pile():
     from collections import Counter
+
+    from solvers.wonders import recommended_deck
     campaign = _fated_cullin_beaten()
     catalog = default_catalog()
     for seed in range(4):
@@ -306,10 +308,16 @@ def test_a_villains_own_cards_are_never_added_twice_to_its_draw_pile():
         own = sum(n for card_id, n in copies.items() if catalog.cards[card_id].set == "cullin")
         assert own == sum(c.copies for c in catalog.villain_cards("cullin", campaign.opened))
         assert sum(copies.values()) - own == 28
-    # against another Villain the beaten set's cards are ordinary collection cards
-    state = tablekit.new_game("wonders", seed=1, villain="morwen", deck="random",
+    # against another Villain the beaten set's cards are ordinary collection cards: one can be
+    # picked (without the campaign it is not in the collection)
+    picks = recommended_deck("morwen")[:27] + ["gnomish-servant"]
+    state = tablekit.new_game("wonders", seed=1, villain="morwen", deck="picked", picks=picks,
                               campaign=campaign).state
-    assert sum(state.table[u].set == "morwen" for u in state.boards[0].card_uids()) > 0
+    sets = Counter(state.table[u].set for u in state.boards[0].card_uids())
+    assert sets["cullin"] == 1
+    assert sets["morwen"] == sum(c.copies for c in catalog.villain_cards("morwen", campaign.opened))
+    with pytest.raises(tablekit.core.errors.ConfigError, match="not in your collection"):
+        tablekit.new_game("wonders", seed=1, villain="morwen", deck="picked", picks=picks)
 
 
 def test_picking_a_villains_own_card_against_it_is_refused():

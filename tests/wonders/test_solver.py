@@ -1,10 +1,13 @@
 """The 28-card builder: every pick re-checked by our own validator and by the game itself."""
 
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import tablekit
+import tablekit.wonders
 from solvers.wonders import (
     DeckLimit,
     DeckProblem,
@@ -75,10 +78,21 @@ def test_simulation_in_the_loop_reports_both_win_rates():
     assert result.recommended_win_rate.n == 16 and len(result.history) == 2
 
 
-def test_recommended_deck_is_what_the_recommended_method_deals():
-    for villain in ("cullin", "morwen", "grak"):
-        deck = recommended_deck(villain)
-        state = tablekit.new_game("wonders", seed=1, villain=villain).state
-        own_set = default_catalog().villains[villain].set
-        dealt = sorted(c.id for c in state.table if c.set != own_set)
-        assert len(deck) == 28 and sorted(deck) == dealt
+def recommended_from_the_files(villain: str) -> list[str]:
+    """Read straight from the data files: every copy of the cards of the Villain icon's colour."""
+    data = Path(tablekit.wonders.__file__).parent / "data"
+    villains = tomllib.loads((data / "villains.toml").read_text(encoding="utf-8"))["villain"]
+    colour = next(v["colour"] for v in villains if v["id"] == villain)
+    cards = tomllib.loads((data / f"cards-{colour}.toml").read_text(encoding="utf-8"))["card"]
+    return sorted(c["id"] for c in cards if c["set"] == colour and "pack" not in c
+                  for _ in range(c.get("copies", 1)))
+
+
+@pytest.mark.parametrize("villain", ["cullin", "morwen", "grak"])
+def test_recommended_deck_is_the_villains_colour_read_from_the_files(villain):
+    expected = recommended_from_the_files(villain)
+    assert len(expected) == 28  # wonders.draw-pile: 28 collection cards
+    assert sorted(recommended_deck(villain)) == expected
+    state = tablekit.new_game("wonders", seed=1, villain=villain).state
+    own_set = default_catalog().villains[villain].set
+    assert sorted(c.id for c in state.table if c.set != own_set) == expected
