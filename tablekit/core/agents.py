@@ -124,11 +124,12 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
 
     Each round gives every move still in the race the same number of new play-outs, and play-out
     j of every move starts from the same sampled deal (hidden cards and the play-out's own
-    randomness), so moves are compared on equal footing. The better half by mean stays in the race;
-    the last move standing gets the play-outs left over. With fewer play-outs than moves, the
-    heuristic's move and a random sample of the others get one each and the rest are left out.
-    Ranked by how far each move went in the race, then by mean; ties favour the heuristic's move,
-    then the order of `legal`.
+    randomness), so moves are compared on equal footing. The better half by mean stays in the
+    race, with any move tied with the last one kept (nothing separates them yet); the last move
+    standing gets the play-outs left over. With fewer play-outs than moves, the heuristic's move
+    and a random sample of the others get one each and the rest are left out. Ranked by how far
+    each move went in the race, then by mean; ties favour the heuristic's move, then a seeded
+    random order.
     """
     _budget(budget)
     if not legal:
@@ -136,7 +137,8 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
     base = rng.getrandbits(64)
     runner = _Runner(game, view, game.to_move(view), policy, base)
     favourite = game.heuristic_action(view, legal, rng_for(base, "favourite"))
-    entries = [_Entry(i, a, a is favourite) for i, a in enumerate(legal)]
+    order = rng_for(base, "order")
+    entries = [_Entry(i, a, a is favourite, order.random()) for i, a in enumerate(legal)]
     if not any(e.favourite for e in entries):  # an equal action rather than the very object
         entries[legal.index(favourite)].favourite = True
     alive = _starters(entries, budget, rng_for(base, "starters"))
@@ -147,7 +149,7 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
         for entry in alive:
             runner.play(entry, each)
         remaining -= each * len(alive)
-        alive = sorted(alive, key=_Entry.race_key)[:(len(alive) + 1) // 2]
+        alive = _better_half(alive, keep_ties=each > 0)
         for entry in alive:
             entry.stage += 1
     runner.play(alive[0], remaining)
@@ -175,6 +177,7 @@ class _Entry:
     index: int
     action: Action
     favourite: bool
+    draw: float  # a seeded random number: the last tie-break
     values: list[float] = field(default_factory=list)
     wins: int = 0
     stage: int = 0
@@ -183,11 +186,11 @@ class _Entry:
         """Mean return so far."""
         return sum(self.values) / len(self.values)
 
-    def race_key(self) -> tuple[float, bool, int]:
-        """Sort key within a round: best mean first, then the heuristic's move, then legal order."""
-        return -self.mean(), not self.favourite, self.index
+    def race_key(self) -> tuple[float, bool, float]:
+        """Sort key within a round: best mean first, then the heuristic's move, then the draw."""
+        return -self.mean(), not self.favourite, self.draw
 
-    def final_key(self) -> tuple[int, float, bool, int]:
+    def final_key(self) -> tuple[int, float, bool, float]:
         """Sort key of the result: furthest in the race first, then as within a round."""
         return (-self.stage, *self.race_key())
 
@@ -223,6 +226,16 @@ class _Runner:
         play_out(game, state, rng, self.policy)
         outcome = game.outcome(state)
         return game.returns(state)[self.player], bool(outcome and outcome.won(self.player))
+
+
+def _better_half(alive: list[_Entry], keep_ties: bool) -> list[_Entry]:
+    """The better half of the race by mean, and with `keep_ties` every move tied with the last."""
+    ranked = sorted(alive, key=_Entry.race_key)
+    keep = (len(ranked) + 1) // 2
+    if keep_ties:
+        while keep < len(ranked) and ranked[keep].mean() == ranked[keep - 1].mean():
+            keep += 1
+    return ranked[:keep]
 
 
 def _starters(entries: list[_Entry], budget: int, rng: random.Random) -> list[_Entry]:
