@@ -26,7 +26,8 @@ DEFAULT_GAMES = {"deckula": 100, "wonders": 5}
 OTHER_GAMES = 10  # a game registered later starts with a small run
 
 
-def play(game: str, agent: str, games: int, seed: int, executor: object) -> tuple[SimulationResult, float]:
+def play(game: str, agent: str, games: int, seed: int,
+         executor: object) -> tuple[SimulationResult, float]:
     """The seeded games of one agent, and the seconds they took."""
     start = time.perf_counter()
     result = simulate(game, games, seed=seed, agents=(agent,), executor=executor, progress=False)
@@ -49,20 +50,27 @@ def report(game: str, budget: int, games: int, seed: int, executor: object) -> N
     difference = paired_difference(found.scores(), base.scores())
     actions = sum(r.actions for r in found.records)
     print(f"{game} — search:{budget} vs heuristic, n={games} paired games (seed {seed})")
-    for label, result, seconds in (("heuristic", base, base_time), (f"search:{budget}", found, found_time)):
+    rows = (("heuristic", base, base_time), (f"search:{budget}", found, found_time))
+    for label, result, seconds in rows:
         score, wins = result.mean_score(), result.win_rate()
         print(f"  {label:12} score {score.mean:7.3f} (95% {score.low:.3f}–{score.high:.3f})   "
-              f"wins {wins.mean:6.1%} (95% {wins.low:.1%}–{wins.high:.1%})   {seconds / games:6.2f} s/game")
-    print(f"  difference   {difference.mean:+7.3f} (95% {difference.low:+.3f}–{difference.high:+.3f})   "
-          f"{verdict(difference)};  search {1000 * found_time / actions:.0f} ms per action played")
+              f"wins {wins.mean:6.1%} (95% {wins.low:.1%}–{wins.high:.1%})   "
+              f"{seconds / games:6.2f} s/game")
+    print(f"  difference   {difference.mean:+7.3f} "
+          f"(95% {difference.low:+.3f}–{difference.high:+.3f})   {verdict(difference)};  "
+          f"search {1000 * found_time / actions:.0f} ms per action played")
 
 
 def main() -> None:
     """Every game (or the one asked for) at every budget asked for."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, help="games per game and agent (default: per game, see DEFAULT_GAMES)")
-    parser.add_argument("--budget", type=int, nargs="+", default=[48], help="play-outs per decision (48: the table's)")
-    parser.add_argument("--game", choices=tablekit.games(), action="append", help="only this game (repeatable)")
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int,
+                        help="games per game and agent (default: per game, see DEFAULT_GAMES)")
+    parser.add_argument("--budget", type=int, nargs="+", default=[48],
+                        help="play-outs per decision (48: the Deckula table's)")
+    parser.add_argument("--game", choices=tablekit.games(), action="append",
+                        help="only this game (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes (1: serial, one core)")
     args = parser.parse_args()
@@ -71,7 +79,8 @@ def main() -> None:
     try:
         for game in args.game or tablekit.games():
             for budget in args.budget:
-                report(game, budget, args.games or DEFAULT_GAMES.get(game, OTHER_GAMES), args.seed, executor)
+                games = args.games or DEFAULT_GAMES.get(game, OTHER_GAMES)
+                report(game, budget, games, args.seed, executor)
     finally:
         if pool is not None:
             pool.shutdown()

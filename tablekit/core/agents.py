@@ -125,11 +125,11 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
     Each round gives every move still in the race the same number of new play-outs, and play-out
     j of every move starts from the same sampled deal (hidden cards and the play-out's own
     randomness), so moves are compared on equal footing. The better half by mean stays in the
-    race, with any move tied with the last one kept (nothing separates them yet); the last move
-    standing gets the play-outs left over. With fewer play-outs than moves, the heuristic's move
-    and a random sample of the others get one each and the rest are left out. Ranked by how far
-    each move went in the race, then by mean; ties favour the heuristic's move, then a seeded
-    random order.
+    race, with moves tied with the last one kept (see `_better_half`); the last move standing
+    gets the play-outs left over. With fewer play-outs than moves, the heuristic's move and a
+    random sample of the others get one each and the rest are left out. Ranked by how far each
+    move went in the race, then by mean; ties favour the heuristic's move, then a seeded random
+    order.
     """
     _budget(budget)
     if not legal:
@@ -197,7 +197,8 @@ class _Entry:
     def estimate(self) -> MoveEstimate:
         """The move's estimate from all its play-outs."""
         value = mean_interval(self.values)
-        return MoveEstimate(self.action, value.mean, value.low, value.high, self.wins / value.n, value.n)
+        return MoveEstimate(self.action, value.mean, value.low, value.high, self.wins / value.n,
+                            value.n)
 
 
 @dataclass(frozen=True)
@@ -229,11 +230,16 @@ class _Runner:
 
 
 def _better_half(alive: list[_Entry], keep_ties: bool) -> list[_Entry]:
-    """The better half of the race by mean, and with `keep_ties` every move tied with the last."""
+    """The better half of the race by mean; with `keep_ties`, moves tied with the last kept too.
+
+    Kept ties never stop a cut from dropping at least a quarter of the race: with win-or-lose
+    returns and a few play-outs each, ties are the rule and would otherwise stall the halving.
+    """
     ranked = sorted(alive, key=_Entry.race_key)
     keep = (len(ranked) + 1) // 2
+    most = len(ranked) - max(1, len(ranked) // 4)
     if keep_ties:
-        while keep < len(ranked) and ranked[keep].mean() == ranked[keep - 1].mean():
+        while keep < most and ranked[keep].mean() == ranked[keep - 1].mean():
             keep += 1
     return ranked[:keep]
 
@@ -251,5 +257,6 @@ def _starters(entries: list[_Entry], budget: int, rng: random.Random) -> list[_E
 def _budget(rollouts: int) -> int:
     """A checked play-out budget: a whole number, at least 1."""
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-        raise ConfigError(f"a search budget is a whole number of play-outs, at least 1; got {rollouts!r}")
+        raise ConfigError("a search budget is a whole number of play-outs, at least 1; "
+                          f"got {rollouts!r}")
     return rollouts
