@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -11,6 +12,7 @@ from tablekit.core.game import Action, Events, Game, State, View, rng_for
 from tablekit.core.stats import mean_interval
 
 ROUGH_BELOW = 30  # fewer play-outs than this make an estimate rough, not a 95% interval
+Progress = Callable[[int, int], None]  # (play-outs done, budget)
 
 
 class Agent(Protocol):
@@ -108,18 +110,21 @@ def make_agent(spec: str | Agent) -> Agent:
     raise ConfigError(f"unknown agent {spec!r}: use random, heuristic or search[:rollouts]")
 
 
-def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0) -> list[MoveEstimate]:
-    """The `top` moves for the player to move, from a search spending `rollouts` play-outs."""
+def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0,
+         progress: Progress | None = None) -> list[MoveEstimate]:
+    """The `top` moves for the player to move, from a search spending `rollouts` play-outs.
+
+    `progress(done, rollouts)`, when given, is called after every play-out (for a progress bar).
+    """
     if match.is_over:
         return []
-    agent = MonteCarloAgent(rollouts=_budget(rollouts))
     rng = rng_for(seed, "hint", match.game.digest(match.state))
-    view = match.view()
-    return agent.estimate(match.game, view, match.legal_actions(), rng)[:top]
+    return search_moves(match.game, match.view(), match.legal_actions(), _budget(rollouts), rng,
+                        progress=progress)[:top]
 
 
 def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: random.Random,
-                 policy: str = "heuristic") -> list[MoveEstimate]:
+                 policy: str = "heuristic", progress: Progress | None = None) -> list[MoveEstimate]:
     """Successive halving over `legal` on common deals, spending exactly `budget` play-outs.
 
     Each round gives every move still in the race the same number of new play-outs, and play-out
@@ -135,7 +140,7 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
     if not legal:
         raise ConfigError("the search needs at least one legal move")
     base = rng.getrandbits(64)
-    runner = _Runner(game, view, game.to_move(view), policy, base)
+    runner = _Runner(game, view, game.to_move(view), policy, base, budget, progress)
     favourite = game.heuristic_action(view, legal, rng_for(base, "favourite"))
     order = rng_for(base, "order")
     entries = [_Entry(i, a, a is favourite, order.random()) for i, a in enumerate(legal)]
@@ -201,7 +206,7 @@ class _Entry:
                             value.n)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Runner:
     """Plays out moves from deals numbered 0, 1, 2, ... that are the same for every move."""
 
@@ -210,6 +215,9 @@ class _Runner:
     player: int
     policy: str
     base: int
+    budget: int
+    progress: Progress | None
+    done: int = 0
 
     def play(self, entry: _Entry, count: int) -> None:
         """Add `count` play-outs to `entry`, on the deals it has not played yet."""
@@ -218,6 +226,9 @@ class _Runner:
             value, won = self.rollout(entry.action, rng_for(self.base, "deal", deal))
             entry.values.append(value)
             entry.wins += won
+            self.done += 1
+            if self.progress is not None:
+                self.progress(self.done, self.budget)
 
     def rollout(self, action: Action, rng: random.Random) -> tuple[float, bool]:
         """The player's return and win after `action` on one sampled deal."""

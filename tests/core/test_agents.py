@@ -115,8 +115,10 @@ def test_a_real_hint_spends_its_budget_on_legal_moves():
     for _ in range(3):
         match.apply(match.legal_actions()[0])
     assert len(match.legal_actions()) > 8
-    moves = hint(match, rollouts=48, top=100, seed=1)
+    reports = []
+    moves = hint(match, rollouts=48, top=100, seed=1, progress=lambda *done: reports.append(done))
     assert sum(m.rollouts for m in moves) == 48 and len(moves) == len(match.legal_actions())
+    assert reports == [(done, 48) for done in range(1, 49)]
     assert all(m.action in match.legal_actions() for m in moves)
 
 
