@@ -144,7 +144,7 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
     favourite = game.heuristic_action(view, legal, rng_for(base, "favourite"))
     order = rng_for(base, "order")
     entries = [_Entry(i, a, a is favourite, order.random()) for i, a in enumerate(legal)]
-    if not any(e.favourite for e in entries):  # an equal action rather than the very object
+    if not any(e.favourite for e in entries) and favourite in legal:  # equal, not the same object
         entries[legal.index(favourite)].favourite = True
     alive = _starters(entries, budget, rng_for(base, "starters"))
     remaining = budget
