@@ -40,7 +40,7 @@ def verdict(difference: Estimate) -> str:
         return "search better"
     if difference.high < 0:
         return "SEARCH WORSE"
-    return "no difference detected (not worse)"
+    return "interval includes 0: not shown worse, not shown better at this n"
 
 
 def report(game: str, budget: int, games: int, seed: int, executor: object) -> None:
