@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, State, View, rng_for
 from tablekit.core.stats import mean_interval
 
 ROUGH_BELOW = 30  # fewer play-outs than this make an estimate rough, not a 95% interval
+Progress = Callable[[int, int], None]  # (play-outs done, budget)
 
 
 class Agent(Protocol):
@@ -46,7 +49,7 @@ class HeuristicAgent:
 
 @dataclass(frozen=True, slots=True)
 class MoveEstimate:
-    """A move's estimated value from rollouts: mean return with a 95% interval, and win rate."""
+    """A move's estimated value from play-outs: mean return, its interval, win rate, play-outs."""
 
     action: Action
     mean: float
@@ -61,39 +64,34 @@ class MoveEstimate:
         return self.rollouts < ROUGH_BELOW
 
     def __str__(self) -> str:
+        if self.rough:
+            return (f"{self.action}: {self.mean:.2f} (rough, {self.rollouts} play-outs), "
+                    f"wins {self.win_rate:.0%}")
         return (f"{self.action}: {self.mean:.2f} (95% {self.low:.2f}–{self.high:.2f}), "
-                f"wins {self.win_rate:.0%} of {self.rollouts}")
+                f"wins {self.win_rate:.0%} of {self.rollouts} play-outs")
 
 
 @dataclass(frozen=True)
 class MonteCarloAgent:
-    """Determinized flat Monte Carlo: for each move, sample hidden cards and play out."""
+    """Determinized Monte Carlo search: successive halving over the moves on shared deals.
+
+    `rollouts` is the whole budget of play-outs for one decision (see `search_moves`).
+    """
 
     rollouts: int = 64
     policy: str = "heuristic"
     name: str = "search"
 
     def choose(self, game: Game, view: View, legal: list[Action], rng: random.Random) -> Action:
-        """The move with the best mean rollout return."""
+        """The move the search ranks first."""
         if len(legal) == 1:
             return legal[0]
         return self.estimate(game, view, legal, rng)[0].action
 
     def estimate(self, game: Game, view: View, legal: list[Action],
                  rng: random.Random) -> list[MoveEstimate]:
-        """Every legal move with its estimated return, best first."""
-        player = game.to_move(view)
-        per_move = max(1, self.rollouts // len(legal)) if len(legal) > 8 else self.rollouts
-        estimates = []
-        for action in legal:
-            values, wins = [], 0
-            for _ in range(per_move):
-                value, won = _rollout(game, view, action, player, rng, self.policy)
-                values.append(value)
-                wins += won
-            estimates.append(_estimate(action, values, wins))
-        estimates.sort(key=lambda e: (-e.mean, -e.win_rate))
-        return estimates
+        """The moves the budget reached with their estimates, best first (see `search_moves`)."""
+        return search_moves(game, view, legal, self.rollouts, rng, self.policy)
 
 
 def make_agent(spec: str | Agent) -> Agent:
@@ -106,18 +104,62 @@ def make_agent(spec: str | Agent) -> Agent:
     if kind == "heuristic":
         return HeuristicAgent()
     if kind in ("search", "mc"):
-        return MonteCarloAgent(rollouts=int(arg) if arg else 64, name=spec)
-    raise ValueError(f"unknown agent {spec!r}: use random, heuristic or search[:rollouts]")
+        if arg and not arg.isdigit():
+            raise ConfigError(f"agent {spec!r}: the search budget after ':' must be a whole number")
+        return MonteCarloAgent(rollouts=_budget(int(arg) if arg else 64), name=spec)
+    raise ConfigError(f"unknown agent {spec!r}: use random, heuristic or search[:rollouts]")
 
 
-def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0) -> list[MoveEstimate]:
-    """The `top` moves for the player to move, with estimated return and win rate."""
+def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0,
+         progress: Progress | None = None) -> list[MoveEstimate]:
+    """The `top` moves for the player to move, from a search spending `rollouts` play-outs.
+
+    `progress(done, rollouts)`, when given, is called after every play-out (for a progress bar).
+    """
     if match.is_over:
         return []
-    agent = MonteCarloAgent(rollouts=rollouts)
     rng = rng_for(seed, "hint", match.game.digest(match.state))
-    view = match.view()
-    return agent.estimate(match.game, view, match.legal_actions(), rng)[:top]
+    return search_moves(match.game, match.view(), match.legal_actions(), _budget(rollouts), rng,
+                        progress=progress)[:top]
+
+
+def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: random.Random,
+                 policy: str = "heuristic", progress: Progress | None = None) -> list[MoveEstimate]:
+    """Successive halving over `legal` on common deals, spending exactly `budget` play-outs.
+
+    Each round gives every move still in the race the same number of new play-outs, and play-out
+    j of every move starts from the same sampled deal (hidden cards and the play-out's own
+    randomness), so moves are compared on equal footing. The better half by mean stays in the
+    race, with moves tied with the last one kept (see `_better_half`); the last move standing
+    gets the play-outs left over. With fewer play-outs than moves, the heuristic's move and a
+    random sample of the others get one each and the rest are left out. Ranked by how far each
+    move went in the race, then by mean; ties favour the heuristic's move, then a seeded random
+    order.
+    """
+    _budget(budget)
+    if not legal:
+        raise ConfigError("the search needs at least one legal move")
+    base = rng.getrandbits(64)
+    runner = _Runner(game, view, game.to_move(view), policy, base, budget, progress)
+    favourite = game.heuristic_action(view, legal, rng_for(base, "favourite"))
+    order = rng_for(base, "order")
+    entries = [_Entry(i, a, a is favourite, order.random()) for i, a in enumerate(legal)]
+    if not any(e.favourite for e in entries) and favourite in legal:  # equal, not the same object
+        entries[legal.index(favourite)].favourite = True
+    alive = _starters(entries, budget, rng_for(base, "starters"))
+    remaining = budget
+    while len(alive) > 1:
+        rounds = (len(alive) - 1).bit_length()  # halvings still to come: ceil(log2(len(alive)))
+        each = max(1, remaining // rounds // len(alive)) if remaining >= len(alive) else 0
+        for entry in alive:
+            runner.play(entry, each)
+        remaining -= each * len(alive)
+        alive = _better_half(alive, keep_ties=each > 0)
+        for entry in alive:
+            entry.stage += 1
+    runner.play(alive[0], remaining)
+    tried = sorted((e for e in entries if e.values), key=_Entry.final_key)
+    return [e.estimate() for e in tried]
 
 
 def play_out(game: Game, state: State, rng: random.Random, policy: str = "heuristic",
@@ -133,15 +175,99 @@ def play_out(game: Game, state: State, rng: random.Random, policy: str = "heuris
     return state
 
 
-def _rollout(game: Game, view: View, action: Action, player: int, rng: random.Random,
-             policy: str) -> tuple[float, bool]:
-    state = game.determinize(view, rng)
-    game.apply_unchecked(state, action, Events(None))
-    play_out(game, state, rng, policy)
-    outcome = game.outcome(state)
-    return game.returns(state)[player], bool(outcome and outcome.won(player))
+@dataclass(eq=False)
+class _Entry:
+    """One move in the race: its play-out returns and wins, and how many halvings it survived."""
+
+    index: int
+    action: Action
+    favourite: bool
+    draw: float  # a seeded random number: the last tie-break
+    values: list[float] = field(default_factory=list)
+    wins: int = 0
+    stage: int = 0
+
+    def mean(self) -> float:
+        """Mean return so far."""
+        return sum(self.values) / len(self.values)
+
+    def race_key(self) -> tuple[float, bool, float]:
+        """Sort key within a round: best mean first, then the heuristic's move, then the draw."""
+        return -self.mean(), not self.favourite, self.draw
+
+    def final_key(self) -> tuple[int, float, bool, float]:
+        """Sort key of the result: furthest in the race first, then as within a round."""
+        return (-self.stage, *self.race_key())
+
+    def estimate(self) -> MoveEstimate:
+        """The move's estimate from all its play-outs."""
+        value = mean_interval(self.values)
+        return MoveEstimate(self.action, value.mean, value.low, value.high, self.wins / value.n,
+                            value.n)
 
 
-def _estimate(action: Action, values: list[float], wins: int) -> MoveEstimate:
-    value = mean_interval(values)
-    return MoveEstimate(action, value.mean, value.low, value.high, wins / value.n, value.n)
+@dataclass
+class _Runner:
+    """Plays out moves from deals numbered 0, 1, 2, ... that are the same for every move."""
+
+    game: Game
+    view: View
+    player: int
+    policy: str
+    base: int
+    budget: int
+    progress: Progress | None
+    done: int = 0
+
+    def play(self, entry: _Entry, count: int) -> None:
+        """Add `count` play-outs to `entry`, on the deals it has not played yet."""
+        start = len(entry.values)
+        for deal in range(start, start + count):
+            value, won = self.rollout(entry.action, rng_for(self.base, "deal", deal))
+            entry.values.append(value)
+            entry.wins += won
+            self.done += 1
+            if self.progress is not None:
+                self.progress(self.done, self.budget)
+
+    def rollout(self, action: Action, rng: random.Random) -> tuple[float, bool]:
+        """The player's return and win after `action` on one sampled deal."""
+        game = self.game
+        state = game.determinize(self.view, rng)
+        game.apply_unchecked(state, action, Events(None))
+        play_out(game, state, rng, self.policy)
+        outcome = game.outcome(state)
+        return game.returns(state)[self.player], bool(outcome and outcome.won(self.player))
+
+
+def _better_half(alive: list[_Entry], keep_ties: bool) -> list[_Entry]:
+    """The better half of the race by mean; with `keep_ties`, moves tied with the last kept too.
+
+    Kept ties never stop a cut from dropping at least a quarter of the race: with win-or-lose
+    returns and a few play-outs each, ties are the rule and would otherwise stall the halving.
+    """
+    ranked = sorted(alive, key=_Entry.race_key)
+    keep = (len(ranked) + 1) // 2
+    most = len(ranked) - max(1, len(ranked) // 4)
+    if keep_ties:
+        while keep < most and ranked[keep].mean() == ranked[keep - 1].mean():
+            keep += 1
+    return ranked[:keep]
+
+
+def _starters(entries: list[_Entry], budget: int, rng: random.Random) -> list[_Entry]:
+    """The moves in the first round: all of them, or the favourite and a sample when short."""
+    if budget >= len(entries):
+        return list(entries)
+    first = [e for e in entries if e.favourite][:1]
+    others = [e for e in entries if e not in first]
+    chosen = first + rng.sample(others, budget - len(first))
+    return sorted(chosen, key=lambda e: e.index)
+
+
+def _budget(rollouts: int) -> int:
+    """A checked play-out budget: a whole number, at least 1."""
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
+        raise ConfigError("a search budget is a whole number of play-outs, at least 1; "
+                          f"got {rollouts!r}")
+    return rollouts

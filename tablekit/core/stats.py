@@ -38,3 +38,10 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> Estimate:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float]) -> Estimate:
+    """Mean of first[i] - second[i] over paired samples (say, games on the same seeds), 95% interval."""
+    if not first or len(first) != len(second):
+        raise ValueError(f"paired samples need equal, non-zero lengths; got {len(first)} and {len(second)}")
+    return mean_interval([a - b for a, b in zip(first, second, strict=True)])
