@@ -9,9 +9,10 @@ from typing import NamedTuple
 import pytest
 
 import tablekit
-from tablekit.core import Events, Game, Outcome
+from tablekit.core import Events, Game, GameState, Outcome
 from tablekit.core.actions import action
 from tablekit.core.agents import ROUGH_BELOW, MonteCarloAgent, MoveEstimate, hint, make_agent
+from tablekit.core.config import GameConfig
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import rng_for
 from tablekit.core.rulebook import CORE_RULES, RuleBook
@@ -27,9 +28,20 @@ class Pick(NamedTuple):
         return f"Pick {self.label}"
 
 
-class Table:
+class Table(GameState):
+    __slots__ = ("card", "picked")
+
     def __init__(self, card: int, picked: str | None = None) -> None:
+        super().__init__()
         self.card, self.picked = card, picked
+
+
+class GuessConfig(GameConfig):
+    """Guess takes no options and seats one player."""
+
+    @property
+    def players(self) -> int:
+        return 1
 
 
 class Guess(Game):
@@ -40,7 +52,8 @@ class Guess(Game):
     is counted in `deals`, so a test can count the play-outs itself.
     """
 
-    name, title, players, action_types = "guess", "Guess", 1, (Pick,)
+    name, title, action_types = "guess", "Guess", (Pick,)
+    config_model = GuessConfig
 
     def __init__(self, odds: dict[str, tuple[int, int]], favourite: str | None = None) -> None:
         super().__init__()
@@ -50,16 +63,16 @@ class Guess(Game):
     def rulebook(self) -> RuleBook:
         return RuleBook.from_toml(self.name, CORE_RULES)
 
-    def initial_state(self, config, rng: random.Random) -> Table:
+    def _initial_state(self, config, rng: random.Random, events: Events) -> Table:
         return Table(rng.randrange(10))
 
     def to_move(self, state: Table) -> int | None:
         return None if state.picked else 0
 
-    def legal_actions(self, state: Table) -> list[Pick]:
+    def _legal_actions(self, state: Table) -> list[Pick]:
         return [Pick(label) for label in self.odds]
 
-    def apply_unchecked(self, state: Table, act: Pick, events: Events) -> None:
+    def _apply_unchecked(self, state: Table, act: Pick, events: Events) -> None:
         state.picked = act.label
 
     def is_over(self, state: Table) -> bool:
@@ -91,7 +104,7 @@ class Guess(Game):
 
 def search(game: Guess, budget: int, seed: int = 0) -> list[MoveEstimate]:
     """The search's estimates for the one decision of `game`."""
-    view = game.view(game.initial_state(None, random.Random(seed)), 0)
+    view = game.view(game.initial_state(game.make_config(), random.Random(seed)), 0)
     agent = MonteCarloAgent(rollouts=budget)
     return agent.estimate(game, view, game.legal_actions(view), rng_for(seed, "t"))
 
@@ -161,7 +174,7 @@ def test_the_search_finds_the_move_that_wins_surely(seed):
     best = estimates[0]
     assert best.action == Pick("m11") and best.mean == 1.0
     assert best.rollouts == max(e.rollouts for e in estimates)
-    view = game.view(game.initial_state(None, random.Random(seed)), 0)
+    view = game.view(game.initial_state(game.make_config(), random.Random(seed)), 0)
     agent = make_agent("search:120")
     assert agent.choose(game, view, game.legal_actions(view), rng_for(seed, "c")) == Pick("m11")
 
