@@ -48,8 +48,8 @@ def cancel_choice(gems: Mapping[str, int]) -> str:
 
 def cancel(gems: Mapping[str, int], cursed: int) -> tuple[dict[str, int], int]:
     """Gems and cursed gems left after each cursed gem cancels a gem, chosen best for the player."""
+    _counts(gems)
     left, cursed = dict(gems), _count("cursed gems", cursed)
-    _counts(left)
     while cursed and any(left.values()):
         left[cancel_choice(left)] -= 1
         cursed -= 1
