@@ -73,7 +73,7 @@ def _brute_score(counts: tuple[int, ...], cursed: int) -> int:
     best = None
     for removal in itertools.product(*(range(n + 1) for n in counts)):
         if sum(removal) == k:
-            left = tuple(n - r for n, r in zip(counts, removal))
+            left = tuple(n - r for n, r in zip(counts, removal, strict=True))
             value = _brute_sets(left) - (cursed - k)
             best = value if best is None else max(best, value)
     return best
@@ -82,5 +82,5 @@ def _brute_score(counts: tuple[int, ...], cursed: int) -> int:
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(0, 4))
 def test_score_gems_is_the_best_over_every_choice(counts, cursed):
-    gems = dict(zip(COLOURS, counts))
+    gems = dict(zip(COLOURS, counts, strict=False))
     assert score_gems(gems, cursed) == _brute_score(tuple(counts), cursed)

@@ -1,0 +1,151 @@
+"""Setting up a game: configuration, dungeons, artefact piles, the enchantment stack, decks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablekit.core.errors import ConfigError
+from tablekit.core.game import Events
+from tablekit.wizards.cards import COLOURS, components
+from tablekit.wizards.state import Dungeon, WizardsState
+
+STACK_SIZE = {2: 7, 3: 8, 4: 9}
+STANDARD_DECK = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # card numbers
+PARTIAL_FIXED = ("hobb-lobber", "ogre")
+PARTIAL_RANDOM = {"imp": 3, "hobb": 2, "beast": 2, "giant": 1}
+DECKS = ("standard", "partial", "random")
+HAND_SIZE = 3
+
+
+def make_config(players: int = 2, advanced: bool = False, deck: str | list[str] | None = None,
+                artefact_effects: bool | None = None, enchantment_effects: bool | None = None,
+                hand_size: int = HAND_SIZE) -> dict[str, Any]:
+    """Check the options; `advanced` switches on artefact and enchantment effects and a random deck."""
+    if isinstance(players, bool) or players not in STACK_SIZE:
+        raise ConfigError(f"Wizards & Co. is for 2 to 4 players, not {players!r} "
+                          "[rule wizards.setup-boards]")
+    for option, value in (("advanced", advanced), ("artefact_effects", artefact_effects),
+                          ("enchantment_effects", enchantment_effects)):
+        if value is not None and not isinstance(value, bool):
+            raise ConfigError(f"{option} must be true or false, not {value!r}")
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 10:
+        raise ConfigError(f"hand_size must be a whole number from 1 to 10, not {hand_size!r} "
+                          "[rule wizards.setup-decks]")
+    deck = _check_deck(deck if deck is not None else ("partial" if advanced else "standard"))
+    return {"players": players, "advanced": advanced, "deck": deck,
+            "artefact_effects": advanced if artefact_effects is None else artefact_effects,
+            "enchantment_effects": advanced if enchantment_effects is None else enchantment_effects,
+            "hand_size": hand_size}
+
+
+def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
+    """The ten creature ids every player gets (drawn with `rng` for the random recipes)."""
+    creatures = [c for c in components().creatures if not c.is_monster]
+    if isinstance(deck, list):
+        return list(deck)
+    if deck == "standard":
+        by_number = {c.number: c.id for c in creatures}
+        return [by_number[n] for n in STANDARD_DECK]
+    if deck == "random":
+        return sorted(rng.sample([c.id for c in creatures], 10), key=_number)
+    chosen = list(PARTIAL_FIXED)
+    for kind, count in PARTIAL_RANDOM.items():
+        pool = [c.id for c in creatures if c.type == kind and c.id not in chosen]
+        chosen += rng.sample(pool, count)
+    return sorted(chosen, key=_number)
+
+
+def deal(config: dict[str, Any], rng: random.Random) -> WizardsState:
+    """A new game: boards light side up, piles, stack, the same ten creatures each, hands."""
+    players = config["players"]
+    state = WizardsState(config, players, rng)
+    events = Events(state.setup_events)
+    comps = components()
+    for pile in state.piles:
+        state.piles[pile] = [a.id for a in comps.artefacts if a.pile == pile]
+        rng.shuffle(state.piles[pile])
+    tiles = [e.id for e in comps.enchantments]
+    rng.shuffle(tiles)
+    state.stack = tiles[:STACK_SIZE[players]]
+    events.add("wizards.setup-enchantments", "{n} enchantment tiles make the stack; {rest} go "
+               "back in the box.", n=STACK_SIZE[players], rest=len(tiles) - STACK_SIZE[players])
+    for index, board in enumerate(state.sides):
+        state.dungeons.append(Dungeon(index, False, len(board.light.ring)))
+        open_dungeon(state, index, events)
+    cards = deck_creatures(config["deck"], rng)
+    events.add("wizards.setup-decks", "Every player's deck: {names}.",
+               names=", ".join(comps.creature(c).name for c in cards))
+    for player in range(players):
+        state.owned[player] = list(cards)
+        state.decks[player] = list(cards)
+        rng.shuffle(state.decks[player])
+        for _ in range(config["hand_size"]):
+            state.hands[player].append(state.decks[player].pop())
+    events.add("wizards.setup-decks", "Each player shuffles their deck and draws {n} cards.",
+               n=config["hand_size"])
+    return state
+
+
+def open_dungeon(state: WizardsState, dungeon: int, events: Events) -> None:
+    """Lay out a dungeon's side: an artefact from each lettered pile and the top enchantment."""
+    found = state.dungeons[dungeon]
+    side = state.side(dungeon)
+    found.slots = [None] * len(side.ring)
+    found.artefacts, found.fortune, found.fed = [], {}, {}
+    for letter in side.artefacts:
+        if state.piles[letter]:
+            found.artefacts.append(state.piles[letter].pop())
+    found.enchantment = state.stack.pop()
+    comps = components()
+    events.add("wizards.setup-artefacts", "{name} opens with {tiles} and the enchantment {ench}.",
+               name=side.name, ench=comps.enchantment(found.enchantment).name,
+               tiles=" and ".join(comps.artefact(a).name for a in found.artefacts) or "no artefact")
+    effect = state.enchantment_effect(dungeon)
+    if effect == "wonders" and state.piles["C"]:
+        found.artefacts.append(state.piles["C"].pop())
+        events.add("wizards.of-wonders", "Of Wonders adds {tile} from pile C.",
+                   tile=comps.artefact(found.artefacts[-1]).name)
+    if effect == "fortune":
+        for key in [*state.free_entrances(dungeon), *found.artefacts]:
+            colour = _random_gem(state)
+            if colour is not None:
+                state.supply[COLOURS.index(colour)] -= 1
+                found.fortune[key] = colour
+        events.add("wizards.of-fortune", "Of Fortune adds {n} random gems to the treasures.",
+                   n=len(found.fortune))
+
+
+def _random_gem(state: WizardsState) -> str | None:
+    """A gem drawn at random from the supply (weighted by what is left), or None."""
+    total = sum(state.supply)
+    if not total:
+        return None
+    pick = state.rng.randrange(total)
+    for colour, count in zip(COLOURS, state.supply, strict=True):
+        if pick < count:
+            return colour
+        pick -= count
+    return None  # pragma: no cover - the loop always returns
+
+
+def _check_deck(deck: object) -> str | list[str]:
+    if isinstance(deck, str):
+        if deck not in DECKS:
+            raise ConfigError(f"deck must be one of {', '.join(DECKS)} or a list of ten creature "
+                              f"ids, not {deck!r} [rule wizards.deck-standard]")
+        return deck
+    if not isinstance(deck, list | tuple):
+        raise ConfigError(f"deck must be a name or a list of creature ids, not {deck!r}")
+    known = {c.id for c in components().creatures if not c.is_monster}
+    unknown = [c for c in deck if c not in known]
+    if unknown or len(deck) != 10 or len(set(deck)) != 10:
+        raise ConfigError(f"a custom deck is ten different creatures (no monsters); got {list(deck)!r}"
+                          f"{', unknown: ' + ', '.join(map(str, unknown)) if unknown else ''} "
+                          "[rule wizards.deck-random]")
+    return list(deck)
+
+
+def _number(creature_id: str) -> int:
+    number = components().creature(creature_id).number
+    return int(number) if number.isdigit() else 100 + ord(number)
