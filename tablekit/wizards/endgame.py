@@ -10,10 +10,11 @@ from tablekit.wizards.scoring import cancel_choice, most_cursed, score_player
 from tablekit.wizards.state import OVER, SCORE, Pending, WizardsState
 
 
-def start_scoring(state: WizardsState, events: Events) -> None:
-    """No dungeon is left: queue the scoring steps."""
+def start_scoring(state: WizardsState, events: Events, announce: bool = True) -> None:
+    """No dungeon is left (or no card to place): queue the scoring steps."""
     state.phase = SCORE
-    events.add("wizards.remove-dungeon", "No dungeon is left: the game is scored.")
+    if announce:
+        events.add("wizards.remove-dungeon", "No dungeon is left: the game is scored.")
     cancels = [("cancel", p) for p in reversed(range(state.players))]
     state.todo += [("final",), *cancels, ("most-cursed",), ("end-artefacts",)]
 

@@ -38,6 +38,10 @@ def _begin_turn(state: WizardsState, events: Events) -> None:
     if not state.open_dungeons():
         endgame.start_scoring(state, events)
         return
+    if not any(state.hands[p] or state.decks[p] for p in range(state.players)):
+        events.add("wizards.no-cards", "Nobody has a card left to place: the game is scored.")
+        endgame.start_scoring(state, events, announce=False)
+        return
     state.phase, state.placed = PLACE, []
     player = state.active
     if state.hands[player]:

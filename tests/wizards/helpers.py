@@ -50,3 +50,27 @@ def check_conservation(state: WizardsState) -> None:
     ench = [e for p in state.enchantments for e in p] + state.stack
     ench += [d.enchantment for d in state.dungeons if d.enchantment and d.enchantment not in ench]
     assert len(ench) == len(set(ench))
+
+
+def choose(state: WizardsState, text: str, events: Events | None = None) -> Events:
+    """Play the legal action whose str() starts with `text` (exactly one must)."""
+    events = events if events is not None else Events()
+    found = [a for a in engine.legal_actions(state) if str(a).startswith(text)]
+    assert len(found) == 1, (text, [str(a) for a in engine.legal_actions(state)])
+    engine.apply_unchecked(state, found[0], events)
+    return events
+
+
+def offered(state: WizardsState) -> list[str]:
+    """The readable legal actions."""
+    return [str(a) for a in engine.legal_actions(state)]
+
+
+def texts(events: Events) -> list[str]:
+    """The sentences of the events."""
+    return [e.text for e in events.items]
+
+
+def rules_of(events: Events) -> list[str]:
+    """The rule ids of the events."""
+    return [e.rule for e in events.items]
