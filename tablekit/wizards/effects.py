@@ -79,7 +79,7 @@ def draw(state: WizardsState, player: int, count: int, events: Events, rule: str
     drawn = min(count, len(deck))
     for _ in range(drawn):
         hand.append(deck.pop())
-    if count:
+    if count or rule == "wizards.draw":
         events.add(rule, "{who} draws {n} card(s){short}.", who=name_of(state, player), n=drawn,
                    short="" if drawn == count else f" (the deck had only {drawn})")
     return drawn

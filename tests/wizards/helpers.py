@@ -30,6 +30,15 @@ def play_random(seed: int, players: int = 2, advanced: bool = False, check=None,
     return state
 
 
+def check_gems(state: WizardsState) -> None:
+    """Gems and cursed gems are conserved between the supply, the tiles and the players."""
+    for index, colour in enumerate(COLOURS):
+        on_tiles = sum(1 for d in state.dungeons for c in d.fortune.values() if c == colour)
+        held = sum(g[index] for g in state.gems)
+        assert held + state.supply[index] + on_tiles == GEM_SUPPLY, colour
+    assert sum(state.cursed) + state.cursed_supply == CURSED_SUPPLY
+
+
 def check_conservation(state: WizardsState) -> None:
     """No card lost or duplicated; gems, cursed gems and tiles conserved."""
     for player in range(state.players):
@@ -39,11 +48,7 @@ def check_conservation(state: WizardsState) -> None:
         if state.pending is not None and state.pending.kind == "ogre" and state.pending.player == player:
             where[state.pending.data[2]] += 1  # the Ogre being placed, waiting for its spot
         assert where == Counter(state.owned[player]), (player, where, state.owned[player])
-    for index, colour in enumerate(COLOURS):
-        on_tiles = sum(1 for d in state.dungeons for c in d.fortune.values() if c == colour)
-        held = sum(g[index] for g in state.gems)
-        assert held + state.supply[index] + on_tiles == GEM_SUPPLY, colour
-    assert sum(state.cursed) + state.cursed_supply == CURSED_SUPPLY
+    check_gems(state)
     tiles = [a for p in state.artefacts for a in p] + state.discarded
     tiles += [a for d in state.dungeons for a in d.artefacts] + [a for p in state.piles.values() for a in p]
     assert sorted(tiles) == sorted(a.id for a in components().artefacts)
