@@ -1,5 +1,6 @@
 """The engine core: the contract every game implements and what all games share."""
 
+from tablekit.core.config import GameConfig, Schema, option
 from tablekit.core.errors import (
     CardDataError,
     ConfigError,
@@ -9,12 +10,21 @@ from tablekit.core.errors import (
     UnknownGameError,
 )
 from tablekit.core.events import Event
-from tablekit.core.game import Events, Explanation, Game, Outcome, copy_rng, rng_for
+from tablekit.core.game import (
+    Events,
+    Explanation,
+    Game,
+    GameState,
+    Outcome,
+    copy_rng,
+    rng_for,
+)
 from tablekit.core.match import Match
 from tablekit.core.rulebook import Rule, RuleBook, load_rulebook
 
 __all__ = [
-    "CardDataError", "ConfigError", "Event", "Events", "Explanation", "Game",
-    "IllegalActionError", "Match", "Outcome", "Rule", "RuleBook", "SaveFileError",
-    "TablekitError", "UnknownGameError", "copy_rng", "load_rulebook", "rng_for",
+    "CardDataError", "ConfigError", "Event", "Events", "Explanation", "Game", "GameConfig",
+    "GameState", "IllegalActionError", "Match", "Outcome", "Rule", "RuleBook", "SaveFileError",
+    "Schema", "TablekitError", "UnknownGameError", "copy_rng", "load_rulebook", "option",
+    "rng_for",
 ]

@@ -9,7 +9,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
+from tablekit.core.config import GameConfig, validate_config
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError, TablekitError
 from tablekit.core.events import Event
 from tablekit.core.rulebook import RuleBook
 
@@ -58,13 +59,34 @@ class Events:
             items.append(Event(rule, template, data))
 
 
+class GameState:
+    """Base of every game's state: the slots the core keeps for it.
+
+    `legal` caches the legal actions of the position (`Game.legal_actions` fills it, and
+    `Game.apply_unchecked` clears it; a hand-written `clone` may share it, since the list is
+    never changed in place). `setup_events` holds what set-up reported, for the match's log.
+    """
+
+    __slots__ = ("legal", "setup_events")
+
+    def __init__(self) -> None:
+        self.legal: list[Action] | None = None
+        self.setup_events: list[Event] = []
+
+
 class Game(ABC):
-    """A game's rules. Stateless: every method takes the state it works on."""
+    """A game's rules. Stateless: every method takes the state it works on.
+
+    A game writes the hooks `_initial_state` (and `_scenario_state` when it has scenarios),
+    `_legal_actions` and `_apply_unchecked`; the public `initial_state`, `legal_actions` and
+    `apply_unchecked` around them collect set-up events and cache the legal actions.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
     version: ClassVar[int] = 1
-    players: ClassVar[int] = 1
+    config_model: ClassVar[type[GameConfig]]
+    variants: ClassVar[dict[str, dict[str, Any]]] = {"default": {}}
     action_types: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self) -> None:
@@ -75,31 +97,69 @@ class Game(ABC):
     def rulebook(self) -> RuleBook:
         """The game's rule book."""
 
-    def make_config(self, **options: Any) -> Any:
-        """Check and normalise the configuration options; raise ConfigError on bad ones."""
-        if options:
-            raise ConfigError(f"{self.name} takes no options, got {sorted(options)}")
-        return {}
+    # -- configuration (driven by `config_model`) ------------------------------------------
+    def options(self) -> list[str]:
+        """The names of the game's options (the fields of its config model)."""
+        return list(self.config_model.model_fields)
 
-    def config_to_json(self, config: Any) -> dict[str, Any]:
+    def make_config(self, **options: Any) -> GameConfig:
+        """The checked configuration; ConfigError naming the option and what is allowed."""
+        return validate_config(self.name, self.config_model, options)
+
+    def config_to_json(self, config: GameConfig) -> dict[str, Any]:
         """The configuration as plain JSON data (round-trips through make_config)."""
-        return dict(config)
+        return config.to_json()
+
+    def players(self, config: GameConfig) -> int:
+        """How many players a game with this configuration seats."""
+        return config.players
+
+    # -- set-up ----------------------------------------------------------------------------
+    def initial_state(self, config: GameConfig, rng: random.Random) -> State:
+        """A new game (or the scenario `config.scenario` sets up), its set-up events kept."""
+        events = Events()
+        if getattr(config, "scenario", None) is not None:
+            state = self._scenario_state(config, rng, events)
+        else:
+            state = self._initial_state(config, rng, events)
+        state.setup_events = events.items
+        return state
 
     @abstractmethod
-    def initial_state(self, config: Any, rng: random.Random) -> State:
-        """A new game's state; all randomness comes from `rng`, which the state keeps."""
+    def _initial_state(self, config: GameConfig, rng: random.Random, events: Events) -> State:
+        """Hook: deal a new game; all randomness comes from `rng`, which the state keeps."""
 
+    def _scenario_state(self, config: GameConfig, rng: random.Random, events: Events) -> State:
+        """Hook: the position `config.scenario` describes (games with lessons write it)."""
+        raise ConfigError(f"{self.name} has no scenarios")
+
+    # -- playing -----------------------------------------------------------------------------
     @abstractmethod
     def to_move(self, state: State) -> int | None:
         """The player who decides next, or None when the game is over."""
 
-    @abstractmethod
     def legal_actions(self, state: State) -> list[Action]:
-        """Every action the player to move may take."""
+        """Every action the player to move may take (computed once per position)."""
+        try:
+            legal = state.legal
+        except AttributeError:  # a clone that did not copy the cache
+            legal = None
+        if legal is None:
+            legal = state.legal = self._legal_actions(state)
+        return legal
 
     @abstractmethod
+    def _legal_actions(self, state: State) -> list[Action]:
+        """Hook: every action the rules offer now (the base caches it per position)."""
+
     def apply_unchecked(self, state: State, action: Action, events: Events) -> None:
         """Apply an action known to be legal (the rollout path): no validation."""
+        state.legal = None
+        self._apply_unchecked(state, action, events)
+
+    @abstractmethod
+    def _apply_unchecked(self, state: State, action: Action, events: Events) -> None:
+        """Hook: apply a legal action and run the game on to the next decision."""
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
@@ -128,7 +188,13 @@ class Game(ABC):
     def returns(self, state: State) -> tuple[float, ...]:
         """Per-player value of a finished game, used by searches (default: the scores)."""
         outcome = self.outcome(state)
-        return outcome.scores if outcome else tuple(0.0 for _ in range(self.players))
+        if outcome is None:
+            raise TablekitError(f"{self.name}: returns asked of a game that is not over")
+        return outcome.scores
+
+    def redeal_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        """A state `player` cannot tell from this one: what they cannot see dealt anew."""
+        return self.determinize(self.view(state, player), rng)
 
     def illegal_reason(self, state: State, action: Action) -> tuple[str, str]:
         """The rule id and sentence saying why an action is not legal now."""

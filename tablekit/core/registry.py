@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import inspect
 import json
 from functools import cache
 from pathlib import Path
@@ -42,24 +41,11 @@ def get_game(name: str) -> Game:
 
 
 def new_game(name: str, seed: int | str = 0, **config: object) -> Match:
-    """Start a match of a registered game with a seed and the game's options."""
+    """Start a match of a registered game with a seed (int or str) and the game's options."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ConfigError(f"seed must be a whole number or a string, not {seed!r}")
     game = get_game(name)
-    return Match(game, checked_config(game, config), seed)
-
-
-def checked_config(game: Game, options: dict[str, object]) -> object:
-    """The game's config from keyword options; an unknown option is a ConfigError."""
-    known = _option_names(game)
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise ConfigError(f"{game.name} has no option {', '.join(map(repr, unknown))}; "
-                          f"its options are: {', '.join(known) or 'none'}")
-    return game.make_config(**options)
-
-
-@cache
-def _option_names(game: Game) -> list[str]:
-    return [p for p in inspect.signature(game.make_config).parameters if p != "options"]
+    return Match(game, game.make_config(**config), seed)
 
 
 def load_game(text: str) -> Match:

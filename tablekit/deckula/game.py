@@ -6,13 +6,13 @@ import random
 from functools import cached_property
 from typing import Any
 
-from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, Outcome
 from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.deckula import heuristic
-from tablekit.deckula.cards import DATA, CardSet, card_file_set, sample_set
+from tablekit.deckula.cards import DATA
+from tablekit.deckula.config import DeckulaConfig
 from tablekit.deckula.effects import enter_play
-from tablekit.deckula.setup import check_difficulty, check_scenario, deal, deal_scenario
+from tablekit.deckula.setup import deal, deal_scenario
 from tablekit.deckula.state import (
     ACTIVATE,
     CHOOSE,
@@ -36,7 +36,6 @@ from tablekit.deckula.turn import (
     why_not_usable,
 )
 
-DIFFICULTIES = ("beginner", "hard", "harder", "custom")
 BUY_COST = 2
 PHASE_RULES = {KEEP: "deckula.setup-deal", ACTIVATE: "deckula.discard-effect",
                DECIDE: "deckula.buy", CHOOSE: "deckula.passive-choice"}
@@ -48,7 +47,10 @@ class DeckulaGame(Game):
     name = "deckula"
     title = "Deckula!"
     version = 1
-    players = 1
+    config_model = DeckulaConfig
+    variants = {"default": {}, "hard": {"difficulty": "hard"}, "harder": {"difficulty": "harder"},
+                "custom": {"visitors": ["monster-hunter", "nosy-postman"],
+                           "setup_card_effects": False}}
     action_types = (Keep, Activate, Draw, Discard, Buy, Choose)
 
     @cached_property
@@ -56,43 +58,16 @@ class DeckulaGame(Game):
         """The Deckula rule book (with the core's match rules)."""
         return load_rulebook(self.name, DATA / "rules.toml")
 
-    # -- configuration ------------------------------------------------------------------
-    def make_config(self, difficulty: str = "beginner", visitors: list[str] | tuple[str, ...] | None = None,
-                    hard_replaces: str = "both", card_file: str | None = None,
-                    setup_card_effects: bool = True,
-                    scenario: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Check the options: difficulty, custom Visitors, Hard's swap, a card file, a scenario."""
-        if difficulty not in DIFFICULTIES:
-            raise ConfigError(f"difficulty {difficulty!r} is not one of {', '.join(DIFFICULTIES)} [rule deckula.difficulty]")
-        if hard_replaces not in ("both", "vagabond", "quaintrelle"):
-            raise ConfigError(f"hard_replaces must be both, vagabond or quaintrelle, not {hard_replaces!r}")
-        cards = self.card_set(card_file)
-        if visitors is not None:
-            difficulty = "custom"
-            _check_custom_visitors(cards, visitors)
-        elif difficulty == "custom":
-            raise ConfigError("difficulty 'custom' needs a visitors=[...] list [rule deckula.difficulty]")
-        else:
-            check_difficulty(cards, difficulty, hard_replaces)
-        if scenario is not None:
-            scenario = check_scenario(cards, scenario)
-        return {"difficulty": difficulty, "visitors": list(visitors) if visitors is not None else None,
-                "hard_replaces": hard_replaces, "card_file": card_file,
-                "setup_card_effects": setup_card_effects, "scenario": scenario}
-
-    def card_set(self, card_file: str | None) -> CardSet:
-        """The sample set, or a user's card file (loaded once until the file changes)."""
-        return sample_set() if card_file is None else card_file_set(card_file)
-
     # -- setup ------------------------------------------------------------------------------
-    def initial_state(self, config: dict[str, Any], rng: random.Random) -> DeckulaState:
-        """Deal a game (or lay out a lesson's scenario) and run on to the first decision."""
-        cards_set = self.card_set(config["card_file"])
-        if config["scenario"] is None:
-            return deal(cards_set, config, rng)
-        state = deal_scenario(cards_set, config["scenario"], {"setup_card_effects": config["setup_card_effects"]})
+    def _initial_state(self, config: DeckulaConfig, rng: random.Random, events: Events) -> DeckulaState:
+        """Deal a game: three castle cards face up, the draw pile with the Visitors."""
+        return deal(config.cards, config, rng, events)
+
+    def _scenario_state(self, config: DeckulaConfig, rng: random.Random, events: Events) -> DeckulaState:
+        """Lay out a lesson's table and run on to the first decision."""
+        options = {"setup_card_effects": config.setup_card_effects}
+        state = deal_scenario(config.cards, config.scenario, options, events)
         if state.phase != KEEP:
-            events = Events(state.setup_events)
             settle(state, events)
         return state
 
@@ -114,13 +89,8 @@ class DeckulaGame(Game):
         score = state.score()
         return Outcome((float(score),), (0,), f"Survived the deck with {score} VP.")
 
-    def legal_actions(self, state: DeckulaState) -> list[Action]:
-        """What the rules offer now, by phase (computed once per position)."""
-        if state.legal is None:
-            state.legal = self._offer(state)
-        return state.legal
-
-    def _offer(self, state: DeckulaState) -> list[Action]:
+    def _legal_actions(self, state: DeckulaState) -> list[Action]:
+        """What the rules offer now, by phase."""
         phase = state.phase
         if phase == DECIDE:
             uid = state.drawn
@@ -134,9 +104,8 @@ class DeckulaGame(Game):
             return [Keep(u, state.name(u)) for u in state.offer]
         return []
 
-    def apply_unchecked(self, state: DeckulaState, action: Action, events: Events) -> None:
+    def _apply_unchecked(self, state: DeckulaState, action: Action, events: Events) -> None:
         """Play a legal action and run the game on until the next decision."""
-        state.legal = None
         kind = type(action)
         if kind is Discard:
             state.discard.append(state.drawn)
@@ -213,17 +182,6 @@ class DeckulaGame(Game):
     def heuristic_action(self, view: DeckulaState, legal: list[Action], rng: random.Random) -> Action:
         """A sensible player: keep a buffer against energy-hungry Visitors, buy what scores."""
         return heuristic.choose(view, legal)
-
-
-def _check_custom_visitors(cards: CardSet, visitors: list[str] | tuple[str, ...]) -> None:
-    """A custom list: one or more distinct Visitor ids of the card set (ConfigError otherwise)."""
-    if not visitors:
-        raise ConfigError("a custom visitors=[...] list needs at least one Visitor [rule deckula.setup-visitors]")
-    known = {v.id for v in cards.visitors}
-    unknown = [v for v in visitors if v not in known]
-    if unknown or len(set(visitors)) != len(visitors):
-        raise ConfigError(f"custom Visitors must be distinct Visitor ids of the card set; "
-                          f"unknown or repeated: {unknown or list(visitors)} [rule deckula.difficulty]")
 
 
 GAME = DeckulaGame()

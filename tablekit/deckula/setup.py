@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Events
 from tablekit.deckula.cards import BEGINNER_VISITORS, Card, CardSet
+from tablekit.deckula.config import START_ENERGY, DeckulaConfig, DeckulaScenario
 from tablekit.deckula.state import KEEP, DeckulaState
 
-START_ENERGY = 2
 VISITORS_DEALT = 5  # every named difficulty shuffles in five Visitors
 HARD_DROPS = {"both": BEGINNER_VISITORS[:2], "vagabond": BEGINNER_VISITORS[:1],
               "quaintrelle": BEGINNER_VISITORS[1:2]}
-SCENARIO_ZONES = ("offer", "draw", "home", "threat", "set_aside", "discard")
 
 
-def deal(cards_set: CardSet, config: dict[str, Any], rng: random.Random) -> DeckulaState:
+def deal(cards_set: CardSet, config: DeckulaConfig, rng: random.Random, events: Events) -> DeckulaState:
     """Deal a game: three face-up castle cards, then a shuffled draw pile with the Visitors."""
     chosen = _choose_visitors(cards_set, config, rng)
     cards, castle = _deal_cards(cards_set, tuple(chosen))
-    state = DeckulaState(cards, {"setup_card_effects": config["setup_card_effects"]})
+    state = DeckulaState(cards, {"setup_card_effects": config.setup_card_effects})
     castle_uids = list(range(castle))
     rng.shuffle(castle_uids)
     state.offer = [castle_uids.pop() for _ in range(3)]
@@ -32,44 +30,24 @@ def deal(cards_set: CardSet, config: dict[str, Any], rng: random.Random) -> Deck
     state.set_aside = list(range(first_visitor + len(chosen), len(cards)))
     rng.shuffle(state.set_aside)
     state.energy = START_ENERGY
-    _setup_events(state, chosen, config["difficulty"])
+    _setup_events(state, chosen, config.difficulty, events)
     return state
 
 
-def check_scenario(cards_set: CardSet, scenario: dict[str, Any]) -> dict[str, Any]:
-    """Validate a hand-made table: zones of card ids (draw pile listed top first) and energy."""
-    unknown = set(scenario) - {*SCENARIO_ZONES, "energy"}
-    if unknown:
-        raise ConfigError(f"scenario has unknown keys {sorted(unknown)}; use {', '.join(SCENARIO_ZONES)}, energy")
-    clean: dict[str, Any] = {"energy": scenario.get("energy", START_ENERGY)}
-    if not isinstance(clean["energy"], int) or clean["energy"] < 0:
-        raise ConfigError(f"scenario energy must be a whole number ≥ 0, not {clean['energy']!r} [rule deckula.setup-energy]")
-    for zone in SCENARIO_ZONES:
-        ids = list(scenario.get(zone, ()))
-        for card_id in ids:
-            cards_set.by_id(card_id)
-        clean[zone] = ids
-    if clean["offer"] and len(clean["offer"]) != 3:
-        raise ConfigError("a scenario offer must hold exactly 3 cards [rule deckula.setup-deal]")
-    if not clean["draw"]:
-        raise ConfigError("a scenario needs at least one card in the draw pile [rule deckula.draw]")
-    return clean
-
-
-def deal_scenario(cards_set: CardSet, scenario: dict[str, Any], options: dict[str, Any]) -> DeckulaState:
+def deal_scenario(cards_set: CardSet, scenario: DeckulaScenario, options: dict[str, bool],
+                  events: Events) -> DeckulaState:
     """A table laid out exactly as a scenario says (cards already in play have no effect now)."""
-    specs = [cards_set.by_id(i) for zone in SCENARIO_ZONES for i in scenario[zone]]
+    zones = scenario.zones()
+    specs = [cards_set.by_id(i) for ids in zones.values() for i in ids]
     state = DeckulaState(tuple(Card.deal(uid, spec) for uid, spec in enumerate(specs)), options)
     uid = 0
-    for zone in SCENARIO_ZONES:
-        uids = list(range(uid, uid + len(scenario[zone])))
+    for zone, ids in zones.items():
+        uids = list(range(uid, uid + len(ids)))
         uid += len(uids)
         setattr(state, zone, uids[::-1] if zone == "draw" else uids)
-    state.energy = scenario["energy"]
-    events = Events()
+    state.energy = scenario.energy
     events.add("deckula.setup-energy", "A lesson table: {n} cards to draw, {energy} energy.",
                n=len(state.draw), energy=state.energy)
-    state.setup_events = events.items
     state.phase = KEEP if state.offer else "start"
     return state
 
@@ -95,10 +73,10 @@ def check_difficulty(cards_set: CardSet, difficulty: str, hard_replaces: str) ->
                           "[rule deckula.difficulty]")
 
 
-def _choose_visitors(cards: CardSet, config: dict[str, Any], rng: random.Random) -> list[str]:
-    if config["visitors"] is not None:
-        return list(config["visitors"])
-    named, rest = _visitor_pools(cards, config["difficulty"], config["hard_replaces"])
+def _choose_visitors(cards: CardSet, config: DeckulaConfig, rng: random.Random) -> list[str]:
+    if config.visitors is not None:
+        return list(config.visitors)
+    named, rest = _visitor_pools(cards, config.difficulty, config.hard_replaces)
     return named + rng.sample(rest, VISITORS_DEALT - len(named))
 
 
@@ -114,8 +92,7 @@ def _visitor_pools(cards: CardSet, difficulty: str, hard_replaces: str) -> tuple
     return named, [v for v in pool if v not in named and v not in BEGINNER_VISITORS[:2]]
 
 
-def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> None:
-    events = Events()
+def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str, events: Events) -> None:
     events.add("deckula.setup-remove", "The Visitors and Home Sweet Home are set apart from the castle cards.")
     events.add("deckula.difficulty", "Difficulty {difficulty}: the Visitors are {names}.", difficulty=difficulty,
                names=", ".join(state.spec(u).name for u in state.draw if state.spec(u).id in chosen))
@@ -125,4 +102,3 @@ def _setup_events(state: DeckulaState, chosen: list[str], difficulty: str) -> No
     events.add("deckula.setup-visitors", "Home Sweet Home and the {visitors} are shuffled in: {n} cards to draw.",
                visitors=visitors, n=len(state.draw))
     events.add("deckula.setup-energy", "You start with {energy} energy.", energy=state.energy)
-    state.setup_events = events.items

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tablekit.core.actions import action
+from tablekit.core.game import GameState
 from tablekit.deckula.cards import Card, CardSpec
 
 Task = tuple  # ("effect", source, effect_index, trigger) or ("passives", card, area)
@@ -79,14 +80,15 @@ class Pending(NamedTuple):
     passives: tuple[tuple[int, int], ...] = ()  # (card, effect) candidates for "passive"
 
 
-class DeckulaState:
+class DeckulaState(GameState):
     """Everything on the table. Zones hold card uids; `cards[uid]` is the physical card."""
 
     __slots__ = ("cards", "draw", "discard", "threat", "home", "beneath", "blanks", "set_aside",
                  "offer", "energy", "phase", "drawn", "pending", "todo", "result", "ended_by",
-                 "turn", "setup_events", "options", "legal")
+                 "turn", "options")
 
     def __init__(self, cards: tuple[Card, ...], options: dict) -> None:
+        super().__init__()
         self.cards = cards
         self.options = options
         self.draw: list[int] = []       # the top card is the last element
@@ -105,8 +107,6 @@ class DeckulaState:
         self.result: str | None = None    # None, "survived" or "lost"
         self.ended_by: int | None = None
         self.turn = 0
-        self.setup_events: list = []
-        self.legal: list | None = None   # legal actions of this position, once computed
 
     def clone(self) -> DeckulaState:
         """An independent copy (hand-written: lists copied, cards shared)."""
@@ -120,7 +120,7 @@ class DeckulaState:
         twin.energy, twin.phase, twin.drawn = self.energy, self.phase, self.drawn
         twin.pending, twin.todo = self.pending, self.todo[:]
         twin.result, twin.ended_by, twin.turn = self.result, self.ended_by, self.turn
-        twin.setup_events, twin.legal = [], self.legal
+        twin.legal = self.legal  # the list is never changed in place: sharing is safe
         return twin
 
     # -- reading the table --------------------------------------------------------------

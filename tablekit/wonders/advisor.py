@@ -18,8 +18,8 @@ from tablekit.wonders.battle import (
     BattleCriterion,
     BattleLayout,
     Fighter,
-    _layout,
     best_battle_lines,
+    play_layout,
 )
 from tablekit.wonders.rules import fighter, lineup_choices, place
 from tablekit.wonders.state import Minion, State
@@ -99,7 +99,7 @@ def _completions(state: State, limit: int | None,
         player_orders = _planned_player_orders(state, fixed_players, groups,
                                                max(1, PLAYOUT_BUDGET // len(villain_orders)))
     player_fighters, villain_fighters = as_fighters(players), as_fighters(villains)
-    layouts = [_layout(player_fighters, villain_fighters, villain_order, player_order, criterion)
+    layouts = [play_layout(player_fighters, villain_fighters, villain_order, player_order, criterion)
                for villain_order in villain_orders for player_order in player_orders]
     layouts.sort(key=lambda lay: (-lay.score, lay.report.player_damage, lay.villain_indices,
                                   lay.player_indices))

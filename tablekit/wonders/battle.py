@@ -143,9 +143,9 @@ def best_battle_lines(player_minions: Sequence[Fighter], villain_minions: Sequen
     players, villains = list(player_minions), list(villain_minions)
     count = count_layouts(players, villains)
     if count <= BRUTE_FORCE_LIMIT or (limit is None and count <= LIST_ALL_LIMIT):
-        layouts = _brute_force(players, villains, criterion)
+        layouts = brute_force(players, villains, criterion)
         return layouts if limit is None else layouts[:limit]
-    return _Search(players, villains, criterion).top(limit or 100)
+    return LayoutSearch(players, villains, criterion).top(limit or 100)
 
 
 # -- resolution ---------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def _resolve(players: list[Fighter], villains: list[Fighter]) -> BattleReport:
     v_shield = [f.shield for f in villains]
     target, next_attacker = 0, 0
     while next_attacker < len(villains):
-        last = _killing_attacker(players, villains, target, next_attacker, p_shield[target]) \
+        last = killing_attacker(players, villains, target, next_attacker, p_shield[target]) \
             if target < len(players) else None
         if last is None:
             rest = tuple(range(next_attacker, len(villains)))
@@ -169,12 +169,12 @@ def _resolve(players: list[Fighter], villains: list[Fighter]) -> BattleReport:
             report.steps.append(BattleStep(rest, None, hit))
             break
         attackers = tuple(range(next_attacker, last + 1))
-        _fight(players, villains, target, attackers, p_shield, v_shield, report)
+        trade_blows(players, villains, target, attackers, p_shield, v_shield, report)
         target, next_attacker = target + 1, last + 1
     return report
 
 
-def _killing_attacker(players: list[Fighter], villains: list[Fighter], target: int,
+def killing_attacker(players: list[Fighter], villains: list[Fighter], target: int,
                       start: int, shielded: bool) -> int | None:
     """Index of the attacker whose hit destroys the target, or None if they can't."""
     defender = players[target]
@@ -190,7 +190,7 @@ def _killing_attacker(players: list[Fighter], villains: list[Fighter], target: i
     return None
 
 
-def _fight(players: list[Fighter], villains: list[Fighter], target: int,
+def trade_blows(players: list[Fighter], villains: list[Fighter], target: int,
            attackers: tuple[int, ...], p_shield: list[bool], v_shield: list[bool],
            report: BattleReport) -> None:
     defender = players[target]
@@ -216,20 +216,20 @@ def _fight(players: list[Fighter], villains: list[Fighter], target: int,
 
 # -- exhaustive listing for small cases ---------------------------------------------------
 
-def _brute_force(players: list[Fighter], villains: list[Fighter],
+def brute_force(players: list[Fighter], villains: list[Fighter],
                  criterion: BattleCriterion) -> list[BattleLayout]:
     groups = player_groups(players)
     layouts = []
     for v_order in itertools.permutations(range(len(villains))):
         for parts in itertools.product(*(itertools.permutations(g) for g in groups)):
             p_order = [i for part in parts for i in part]
-            layouts.append(_layout(players, villains, list(v_order), p_order, criterion))
+            layouts.append(play_layout(players, villains, list(v_order), p_order, criterion))
     layouts.sort(key=lambda lay: (-lay.score, lay.report.player_damage,
                                   lay.villain_indices, lay.player_indices))
     return layouts
 
 
-def _layout(players: list[Fighter], villains: list[Fighter], v_order: list[int],
+def play_layout(players: list[Fighter], villains: list[Fighter], v_order: list[int],
             p_order: list[int], criterion: BattleCriterion) -> BattleLayout:
     p_line = [players[i] for i in p_order]
     v_line = [villains[j] for j in v_order]
@@ -248,7 +248,7 @@ def _layout(players: list[Fighter], villains: list[Fighter], v_order: list[int],
 
 # -- memoised exact search for large cases -----------------------------------------------
 
-class _Search:
+class LayoutSearch:
     """Exact search over attacker groups: state = (villains left, player minions left)."""
 
     def __init__(self, players: list[Fighter], villains: list[Fighter],
@@ -439,4 +439,4 @@ class _Search:
         v_order += rest
         for group in self.groups:
             p_order += [i for i in group if i not in p_order]
-        return _layout(self.players, self.villains, v_order, p_order, self.criterion)
+        return play_layout(self.players, self.villains, v_order, p_order, self.criterion)

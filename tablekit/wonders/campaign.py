@@ -2,13 +2,16 @@
 
 A campaign file is JSON text: {"format": "tablekit-wonders-campaign", "version": 1, "opened":
 [...pack ids], "upgrades": {card id: upgrade}, "fated_beaten": [...villain ids], "record":
-{villain id: {"games": n, "wins": n, "losses": n}}, "upgrades_due": n}. Loading checks every
-field against the card data and raises SaveFileError naming what is wrong.
+{villain id: {"games": n, "wins": n, "losses": n}}, "upgrades_due": n, "recorded": [...game
+keys]}. Loading checks every field against the card data and raises SaveFileError naming what
+is wrong. A game key (`game_key`) says what a recorded game was, so no game counts twice.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from tablekit.core.errors import IllegalActionError, SaveFileError
 from tablekit.wonders.cards import CardEntry, Catalog, Half, Pack, default_catalog
 
 CAMPAIGN_FORMAT = "tablekit-wonders-campaign"
+GAME_KEY = re.compile(r"^[0-9a-f]{16}$")
 UPGRADES = ("player-health", "player-strength", "player-draw", "player-cost",
             "villain-health", "villain-strength", "villain-draw")
 
@@ -30,6 +34,7 @@ class Campaign:
     fated_beaten: list[str] = field(default_factory=list)
     record: dict[str, dict[str, int]] = field(default_factory=dict)
     upgrades_due: int = 0
+    recorded: list[str] = field(default_factory=list)  # game keys of the games counted
 
     # -- files ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -37,7 +42,7 @@ class Campaign:
         return {"format": CAMPAIGN_FORMAT, "version": 1, "opened": list(self.opened),
                 "upgrades": dict(self.upgrades), "fated_beaten": list(self.fated_beaten),
                 "record": {k: dict(v) for k, v in self.record.items()},
-                "upgrades_due": self.upgrades_due}
+                "upgrades_due": self.upgrades_due, "recorded": list(self.recorded)}
 
     def save(self, path: str | Path) -> None:
         """Write the campaign file."""
@@ -110,9 +115,13 @@ class Campaign:
         due = data.get("upgrades_due", 0)
         if not isinstance(due, int) or isinstance(due, bool) or due < 0:
             raise fail("'upgrades_due' must be a count")
+        recorded = data.get("recorded", [])
+        if not isinstance(recorded, list) or any(
+                not isinstance(k, str) or not GAME_KEY.match(k) for k in recorded):
+            raise fail("'recorded' must list game keys (16 hex digits each)")
         return cls(list(opened), dict(upgrades), list(fated),
                    {v: {k: int(r.get(k, 0)) for k in ("games", "wins", "losses")}
-                    for v, r in record.items()}, due)
+                    for v, r in record.items()}, due, list(recorded))
 
     # -- progress ------------------------------------------------------------------------
     def available_villains(self, catalog: Catalog | None = None) -> list[str]:
@@ -159,12 +168,21 @@ class Campaign:
         return opened
 
     def record_match(self, match: Any, board: int = 0) -> list[Pack]:
-        """Count a finished `Match` (its Villain, result and the Player's health left)."""
+        """Count a finished `Match` once (its Villain, result and the Player's health left)."""
         if not match.is_over:
             raise IllegalActionError("record", "wonders.legacy-pack", "the game is not over yet")
+        if self.is_recorded(match):
+            raise IllegalActionError("record", "wonders.legacy-pack",
+                                     "this game is already recorded in the campaign")
         state = match.state.boards[board]
-        return self.record_game(state.villain, match.outcome.won(board),
-                                max(state.player_health, 0))
+        opened = self.record_game(state.villain, match.outcome.won(board),
+                                  max(state.player_health, 0))
+        self.recorded.append(game_key(match))
+        return opened
+
+    def is_recorded(self, match: Any) -> bool:
+        """True when this very game (same seed, options and actions) was counted already."""
+        return game_key(match) in self.recorded
 
     def apply_upgrade(self, card_id: str, kind: str, catalog: Catalog | None = None) -> None:
         """Put one upgrade (earned by a win) on an upgradeable card; errors change nothing."""
@@ -186,6 +204,15 @@ class Campaign:
             raise IllegalActionError((card_id, kind), "wonders.upgrade", problem)
         self.upgrades[card_id] = kind
         self.upgrades_due -= 1
+
+
+def game_key(match: Any) -> str:
+    """What a game was, as 16 hex digits: game, version, seed, options and actions."""
+    game = match.game
+    text = json.dumps([game.name, game.version, match.seed, game.config_to_json(match.config),
+                       [game.action_to_json(a) for a in match.history]],
+                      sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _count(value: Any) -> bool:

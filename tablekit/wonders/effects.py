@@ -75,7 +75,7 @@ def hurt(state: State, index: int, minion: Minion, amount: int, poison: bool,
         minion.shield = False
         events.add("wonders.shield", "{m}'s Shield takes the hit ({n} damage becomes 0)",
                    m=minion.name, n=amount)
-        _drop_shield_card(state, index, minion)
+        drop_shield_card(state, index, minion)
         amount = 0
     minion.damage += amount
     if poison:
@@ -157,7 +157,7 @@ def choice_options(state: State, index: int, side: str, uid: int, effect: tuple)
     return [m.uid for m in allies if not _has(m, op)]
 
 
-def _step_bullets(state: State, frame: list, events: Events) -> None:
+def step_bullets(state: State, frame: list, events: Events) -> None:
     _, index, side, uid, part, bullet_no, preset = frame
     card = state.table[uid]
     half = card.player if side == "P" else card.villain
@@ -284,7 +284,7 @@ def _give(state: State, index: int, minion: Minion, op: str, uid: int, events: E
         events.add(f"wonders.{op}", "{m} gains {op}", m=minion.name, op=op.capitalize())
 
 
-def _finish_spell(state: State, index: int, uids: tuple, events: Events) -> None:
+def finish_spell(state: State, index: int, uids: tuple, events: Events) -> None:
     board = state.boards[index]
     gone = [u for u in uids if u in board.limbo]
     for uid in gone:
@@ -311,14 +311,14 @@ def _find(board: Board, side: str, uid: int) -> Minion | None:
     return None
 
 
-def _drop_shield_card(state: State, index: int, minion: Minion) -> None:
+def drop_shield_card(state: State, index: int, minion: Minion) -> None:
     if minion.shield_card >= 0:
         minion.attached.remove(minion.shield_card)
         state.boards[index].discard.append(minion.shield_card)
         minion.shield_card = -1
 
 
-def _clear_damage(board: Board) -> None:
+def clear_damage(board: Board) -> None:
     for minion in board.player_minions:
         minion.damage = 0
     for minion in board.villain_minions:

@@ -14,8 +14,7 @@ from tablekit.wonders.actions import (
     Place,
     PlayCard,
 )
-from tablekit.wonders.game import _same_card
-from tablekit.wonders.state import VILLAIN, State
+from tablekit.wonders.state import VILLAIN, State, same_card
 
 LEGAL_RULES = {Keep: "wonders.mulligan", Mulligan: "wonders.mulligan",
                PassCard: "wonders.coop-pass", PlayCard: "wonders.cost",
@@ -96,7 +95,7 @@ def _identical_copy(game: Any, state: State, action: PlayCard) -> int | None:
         if type(offered) is not PlayCard or offered.card == action.card:
             continue
         twin = state.table[offered.card]
-        if twin.id == card.id and _same_card(twin, card) and offered.target == action.target:
+        if twin.id == card.id and same_card(twin, card) and offered.target == action.target:
             return offered.card
     return None
 

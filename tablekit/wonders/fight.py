@@ -9,8 +9,8 @@ DEATH text immediately after a minion is destroyed).
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wonders.battle import BattleReport, _fight, _killing_attacker
-from tablekit.wonders.effects import _drop_shield_card, damage_hero, destroy_all
+from tablekit.wonders.battle import BattleReport, killing_attacker, trade_blows
+from tablekit.wonders.effects import damage_hero, destroy_all, drop_shield_card
 from tablekit.wonders.state import LineUp, Minion, State
 
 
@@ -31,7 +31,7 @@ def step_battle(state: State, frame: list, events: Events) -> None:
         return
     alive = {m.uid: m for m in board.player_minions}
     line = [alive[u] for u in player_uids if u in alive]
-    last = _killing_attacker(line, attackers, 0, 0, line[0].shield) if line else None
+    last = killing_attacker(line, attackers, 0, 0, line[0].shield) if line else None
     if last is None:
         state.work.pop()
         _hit_player(state, index, attackers, line, events)
@@ -41,7 +41,7 @@ def step_battle(state: State, frame: list, events: Events) -> None:
     frame[3] = tuple(m.uid for m in line[1:])
     _narrate_kill(group, line[0], events)
     report = BattleReport(0, [])
-    _fight(line, group, 0, tuple(range(len(group))), [m.shield for m in line],
+    trade_blows(line, group, 0, tuple(range(len(group))), [m.shield for m in line],
            [m.shield for m in group], report)
     for minion in group:
         minion.exhausted = True
@@ -91,4 +91,4 @@ def _use_shield(state: State, index: int, minion: Minion, events: Events) -> Non
     minion.shield = False
     events.add("wonders.shield", "{m}'s Shield takes the first hit and is used up",
                m=minion.name)
-    _drop_shield_card(state, index, minion)
+    drop_shield_card(state, index, minion)

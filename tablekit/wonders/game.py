@@ -25,8 +25,12 @@ from tablekit.wonders.actions import (
     PlayCard,
 )
 from tablekit.wonders.cards import DATA
-from tablekit.wonders.setup import WondersConfig, initial_state, make_config
-from tablekit.wonders.state import MAX_ROUNDS, NONE, VILLAIN, Minion, State
+from tablekit.wonders.config import WondersConfig
+from tablekit.wonders.explain import illegal_reason, legal_reason
+from tablekit.wonders.heuristic import choose
+from tablekit.wonders.scenario import scenario
+from tablekit.wonders.setup import initial_state
+from tablekit.wonders.state import NONE, VILLAIN, Minion, State, same_card
 
 
 class WondersGame(Game):
@@ -35,7 +39,9 @@ class WondersGame(Game):
     name = "wonders"
     title = "Deck of Wonders"
     version = 1
-    players = 1
+    config_model = WondersConfig
+    variants = {"default": {}, "coop": {"coop_villain": "morwen"},
+                "random-deck": {"villain": "grak", "deck": "random", "max_rounds": 30}}
     action_types = ACTION_TYPES
 
     @cached_property
@@ -44,22 +50,15 @@ class WondersGame(Game):
         return load_rulebook("wonders", DATA / "rules.toml")
 
     # -- set-up ----------------------------------------------------------------------------
-    def make_config(self, villain: str = "cullin", deck: str = "recommended",
-                    picks: Any = (), coop_villain: str | None = None,
-                    coop_deck: str = "recommended", coop_picks: Any = (),
-                    campaign: Any = None, max_rounds: int = MAX_ROUNDS,
-                    scenario: Any = None, borrowed_rules: Any = ()) -> WondersConfig:
-        """Check the options; see `tablekit.wonders.setup.make_config`."""
-        return make_config(villain, deck, picks, coop_villain, coop_deck, coop_picks, campaign,
-                           max_rounds, scenario, borrowed_rules)
-
-    def config_to_json(self, config: WondersConfig) -> dict[str, Any]:
-        """The options as JSON data."""
-        return config.to_json()
-
-    def initial_state(self, config: WondersConfig, rng: random.Random) -> State:
+    def _initial_state(self, config: WondersConfig, rng: random.Random, events: Events) -> State:
         """Deal a new game."""
-        return initial_state(config, rng)
+        return initial_state(config, rng, events)
+
+    def _scenario_state(self, config: WondersConfig, rng: random.Random, events: Events) -> State:
+        """The set position `config.scenario` describes."""
+        state = scenario(**dict(config.scenario), rng=rng, events=events)
+        state.max_rounds = config.max_rounds
+        return state
 
     # -- whose turn, what is legal ------------------------------------------------------
     def to_move(self, state: State) -> int | None:
@@ -72,13 +71,8 @@ class WondersGame(Game):
             return state.lineup.board
         return state.player
 
-    def legal_actions(self, state: State) -> list[Any]:
-        """Every action the player to move may take (computed once per position)."""
-        if state.legal is None:
-            state.legal = self._offer(state)
-        return state.legal
-
-    def _offer(self, state: State) -> list[Any]:
+    def _legal_actions(self, state: State) -> list[Any]:
+        """Every action the player to move may take."""
         if state.result is not None:
             return []
         if state.pending is not None:
@@ -108,11 +102,11 @@ class WondersGame(Game):
             if first is None:
                 seen[card.id] = card
             elif (first.player is card.player and first.villain is card.villain) \
-                    or _same_card(first, card):
+                    or same_card(first, card):
                 continue  # an identical copy is already offered
             else:  # an upgraded copy differs: it is a choice of its own
                 others = variants.setdefault(card.id, [])
-                if any(_same_card(other, card) for other in others):
+                if any(same_card(other, card) for other in others):
                     continue
                 others.append(card)
                 mixed.add(card.id)
@@ -147,9 +141,8 @@ class WondersGame(Game):
         return actions
 
     # -- applying --------------------------------------------------------------------------
-    def apply_unchecked(self, state: State, action: Any, events: Events) -> None:
+    def _apply_unchecked(self, state: State, action: Any, events: Events) -> None:
         """Apply a legal action and resolve everything up to the next decision."""
-        state.legal = None
         kind = type(action)
         if kind is Choose:
             state.work[-1][6] = action.option
@@ -201,7 +194,7 @@ class WondersGame(Game):
             else:
                 board.draw.sort()
         seen.rng, seen.rng_shared = random.Random(0), False
-        seen.viewer = player
+        seen.viewer, seen.legal = player, None  # the partner's offered plays name their hand
         seen.passed = [u if giver == player else NONE for giver, u in enumerate(seen.passed)]
         return seen
 
@@ -226,17 +219,14 @@ class WondersGame(Game):
     # -- explanations ---------------------------------------------------------------------
     def illegal_reason(self, state: State, action: Any) -> tuple[str, str]:
         """The rule an action breaks now, and why."""
-        from tablekit.wonders.explain import illegal_reason
         return illegal_reason(self, state, action)
 
     def legal_reason(self, state: State, action: Any) -> tuple[str, str]:
         """The rule that allows an action."""
-        from tablekit.wonders.explain import legal_reason
         return legal_reason(state, action)
 
     def heuristic_action(self, view: State, legal: list[Any], rng: random.Random) -> Any:
         """A rule-of-thumb choice (see `tablekit.wonders.heuristic`)."""
-        from tablekit.wonders.heuristic import choose
         return choose(view, legal, rng)
 
 
@@ -275,12 +265,6 @@ def _payments(state: State, others: list[int], cost: int) -> list[tuple[int, ...
     return list(found.values())
 
 
-def _same_card(one: Any, other: Any) -> bool:
-    """True when two copies of a card are interchangeable (the same two halves)."""
-    return ((one.player is other.player or one.player == other.player)
-            and (one.villain is other.villain or one.villain == other.villain))
-
-
 def _copy_kinds(state: State, uids: list[int]) -> dict[int, str]:
     """Each card as its id, with "#n" added for an n-th distinct version (an upgraded copy)."""
     table = state.table
@@ -295,7 +279,7 @@ def _copy_kinds(state: State, uids: list[int]) -> dict[int, str]:
             continue
         for number, twin in enumerate(known):  # noqa: B007 (the break keeps it)
             if (twin.player is card.player and twin.villain is card.villain) \
-                    or _same_card(twin, card):
+                    or same_card(twin, card):
                 break
         else:
             number = len(known)

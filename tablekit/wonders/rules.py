@@ -15,11 +15,9 @@ from __future__ import annotations
 from tablekit.core.game import Events
 from tablekit.wonders.effects import (  # noqa: F401  (re-exported: the rules' surface)
     SIDE_NAME,
-    _clear_damage,
-    _finish_spell,
-    _step_bullets,
     can_draw,
     choice_options,
+    clear_damage,
     coop_check,
     damage_hero,
     destroy,
@@ -27,8 +25,10 @@ from tablekit.wonders.effects import (  # noqa: F401  (re-exported: the rules' s
     draw_to_hand,
     end_game,
     fighter,
+    finish_spell,
     heal_hero,
     hurt,
+    step_bullets,
     take_top,
 )
 from tablekit.wonders.fight import step_battle
@@ -57,12 +57,12 @@ def run(state: State, events: Events) -> None:
         frame = work[-1]
         kind = frame[0]
         if kind == "bullets":
-            _step_bullets(state, frame, events)
+            step_bullets(state, frame, events)
         elif kind == "vdraws":
             step_villain_draws(state, frame, events)
         elif kind == "finish":
             work.pop()
-            _finish_spell(state, frame[1], frame[2], events)
+            finish_spell(state, frame[1], frame[2], events)
         elif kind == "battle":
             step_battle(state, frame, events)
         else:
@@ -96,7 +96,7 @@ def end_player_turn(state: State, index: int, events: Events) -> None:
     board = state.boards[index]
     for minion in board.player_minions:
         minion.exhausted = False
-    _clear_damage(board)
+    clear_damage(board)
     events.add("wonders.player-turn-end", "Turn over: your minions are ready again")
     if index + 1 < len(state.boards):
         state.player = index + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tablekit.core.events import Event
+from tablekit.core.game import Events
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.wonders.cards import default_catalog
@@ -17,11 +17,13 @@ def scenario(villain: str = "cullin", hand: Sequence[str] = (),
              draw: Sequence[str] = (), discard: Sequence[str] = (),
              exhausted: Sequence[str] = (), player_health: int | None = None,
              villain_health: int | None = None, opening: bool = False,
-             seed: int = 0, rng: random.Random | None = None) -> State:
+             seed: int = 0, rng: random.Random | None = None,
+             events: Events | None = None) -> State:
     """A state in the player's turn with these cards (ids) in these places.
 
     `draw` lists the draw pile from the top down; `exhausted` names player minions (by id)
-    that are exhausted; every other minion is ready.
+    that are exhausted; every other minion is ready (`WondersScenario` is the checked form).
+    The set-up event goes to `events`, or to the state's `setup_events` when none is given.
     """
     catalog = default_catalog()
     entry = catalog.villains[villain]
@@ -54,10 +56,9 @@ def scenario(villain: str = "cullin", hand: Sequence[str] = (),
         uid = make(card_id)
         board.villain_minions.append(Minion(uid, table[uid].name, table[uid].villain, False))
     state = State(tuple(table), rng or random.Random(seed))
-    state.setup_events = [Event("wonders.villain-select",
-                                "A set position: you face {v} ({vh} health, you {ph})",
-                                {"v": entry.name, "vh": board.villain_health,
-                                 "ph": board.player_health})]
+    told = events if events is not None else Events(state.setup_events)
+    told.add("wonders.villain-select", "A set position: you face {v} ({vh} health, you {ph})",
+             v=entry.name, vh=board.villain_health, ph=board.player_health)
     state.boards = [board]
     state.phase, state.player, state.opening = "play", 0, opening
     state.round = 1 if opening else 2

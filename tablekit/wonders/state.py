@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tablekit.core.game import copy_rng
+from tablekit.core.game import GameState, copy_rng
 from tablekit.wonders.cards import CHOSEN_TARGETS, CardEntry, Half, effect_target
 
 VILLAIN = -1  # target: the Villain (or, on the Villain's side, the Player) itself
@@ -53,6 +53,12 @@ class CardSpec:
     upgradeable: bool
     player: HalfSpec
     villain: HalfSpec
+
+
+def same_card(one: CardSpec, other: CardSpec) -> bool:
+    """True when two copies of a card are interchangeable (the same two halves)."""
+    return ((one.player is other.player or one.player == other.player)
+            and (one.villain is other.villain or one.villain == other.villain))
 
 
 def compile_half(half: Half, strength_bonus: int = 0) -> HalfSpec:
@@ -195,14 +201,15 @@ class LineUp:
 MAX_ROUNDS = 60  # past this many rounds the game is lost (a config option)
 
 
-class State:
+class State(GameState):
     """A whole game: the card table, the boards, the phase and what is waiting to resolve."""
 
     __slots__ = ("table", "boards", "phase", "player", "round", "work", "pending", "lineup",
-                 "villain_board", "result", "result_text", "rng", "max_rounds", "setup_events",
-                 "coop", "opening", "passed", "rng_shared", "viewer", "legal")
+                 "villain_board", "result", "result_text", "rng", "max_rounds",
+                 "coop", "opening", "passed", "rng_shared", "viewer")
 
     def __init__(self, table: tuple[CardSpec, ...], rng: random.Random) -> None:
+        super().__init__()
         self.table = table
         self.boards: list[Board] = []
         self.phase = "mulligan"   # mulligan, pass, play, villain, over
@@ -216,13 +223,11 @@ class State:
         self.result_text = ""
         self.rng = rng
         self.max_rounds = MAX_ROUNDS
-        self.setup_events: list[Any] = []
         self.coop = False
         self.opening = True        # the Villain's opening turn has not happened yet
         self.passed: list[int] = []  # co-op: cards handed over this turn, delivered together
         self.rng_shared = False      # a clone shares the generator until one of them draws
         self.viewer: int | None = None  # set on views: the player who sees this
-        self.legal: list[Any] | None = None  # this position's legal actions, once computed
 
     def clone(self) -> State:
         """An independent copy (written by hand: cheap)."""
@@ -240,7 +245,7 @@ class State:
         twin.rng_shared = self.rng_shared = True
         twin.max_rounds, twin.setup_events = self.max_rounds, self.setup_events
         twin.coop, twin.opening, twin.passed = self.coop, self.opening, list(self.passed)
-        twin.legal = self.legal
+        twin.legal = self.legal  # never changed in place: sharing is safe
         return twin
 
     def random(self) -> random.Random:

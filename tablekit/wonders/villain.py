@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablekit.core.game import Events
 from tablekit.wonders.battle import player_groups
 from tablekit.wonders.effects import (
-    _clear_damage,
+    clear_damage,
     coop_check,
     damage_hero,
     heal_hero,
@@ -69,7 +69,7 @@ def step_villain_turn(state: State, frame: list, events: Events) -> None:
         state.work.pop()
         for minion in board.villain_minions:
             minion.exhausted = False
-        _clear_damage(board)
+        clear_damage(board)
         events.add("wonders.villain-turn-end", "The Villain's minions are ready again")
         if index + 1 < len(state.boards):
             state.work.append(["vturn", index + 1, "start"])

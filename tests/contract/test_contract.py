@@ -8,47 +8,77 @@ import random
 import pytest
 
 import tablekit
-from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.core.agents import HeuristicAgent
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
 from tablekit.core.registry import get_game
 
 GAMES = tablekit.games()
+# every (game, variant) the games declare: the harness runs on each configuration, not only the default
+CASES = [(name, variant) for name in GAMES for variant in get_game(name).variants]
 MAX_ACTIONS = 20_000
 SEEDS = range(12)
 
 
-def play_random(name: str, seed: int, stop_after: int | None = None) -> tablekit.core.Match:
+def start(case: tuple[str, str], seed: int) -> tablekit.core.Match:
+    """A new match of a game in one of its declared variants."""
+    name, variant = case
+    return tablekit.new_game(name, seed=seed, **get_game(name).variants[variant])
+
+
+def play_random(case: tuple[str, str], seed: int, stop_after: int | None = None) -> tablekit.core.Match:
     """A match played by uniformly random legal actions (to the end, or `stop_after` actions)."""
-    match = tablekit.new_game(name, seed=seed)
+    match = start(case, seed)
     rng = random.Random(seed)
     while not match.is_over and (stop_after is None or len(match.history) < stop_after):
         legal = match.legal_actions()
-        assert legal, f"{name} seed {seed}: no legal action before the end"
+        assert legal, f"{case} seed {seed}: no legal action before the end"
         match.apply(rng.choice(legal))
-        assert len(match.history) < MAX_ACTIONS, f"{name} seed {seed}: the game does not end"
+        assert len(match.history) < MAX_ACTIONS, f"{case} seed {seed}: the game does not end"
     return match
 
 
-@pytest.fixture(params=GAMES)
-def name(request) -> str:
+@pytest.fixture(params=CASES, ids=["-".join(c) for c in CASES])
+def case(request) -> tuple[str, str]:
     return request.param
 
 
-def test_games_are_registered():
+@pytest.fixture
+def name(case) -> str:
+    return case[0]
+
+
+def test_games_are_registered_with_their_variants():
     assert "deckula" in GAMES
+    for name in GAMES:
+        game = get_game(name)
+        assert "default" in game.variants and game.variants["default"] == {}
+        for options in game.variants.values():
+            config = game.make_config(**options)
+            assert game.players(config) >= 1
+            assert game.make_config(**json.loads(json.dumps(game.config_to_json(config)))) == config
+    assert get_game("wonders").players(get_game("wonders").make_config(**get_game("wonders").variants["coop"])) == 2
+
+
+@pytest.mark.parametrize("seed", [1.5, 2.0, True, None, b"7", [1]])
+def test_seeds_are_whole_numbers_or_strings(name, seed):
+    with pytest.raises(ConfigError, match="seed must be a whole number or a string"):
+        tablekit.new_game(name, seed=seed)
+    assert tablekit.new_game(name, seed="a string").seed == "a string"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_games_end_with_an_outcome(name, seed):
-    match = play_random(name, seed)
+def test_random_games_end_with_an_outcome(case, seed):
+    match = play_random(case, seed)
     assert match.is_over and match.to_move is None and match.legal_actions() == []
     outcome = match.outcome
-    assert outcome is not None and len(outcome.scores) == get_game(name).players
+    assert outcome is not None and len(outcome.scores) == match.config.players
+    assert len(match.game.returns(match.state)) == match.config.players
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
-def test_every_event_names_a_rule_in_the_rule_book(name, seed):
+def test_every_event_names_a_rule_in_the_rule_book(case, name, seed):
     book = tablekit.rules(name)
-    match = play_random(name, seed)
+    match = play_random(case, seed)
     assert match.log, "a whole game reports events"
     for event in match.log:
         assert event.rule in book, f"{event.rule!r} is not in the {name} rule book"
@@ -56,9 +86,9 @@ def test_every_event_names_a_rule_in_the_rule_book(name, seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
-def test_illegal_actions_are_rejected_and_change_nothing(name, seed):
+def test_illegal_actions_are_rejected_and_change_nothing(case, name, seed):
     game, book = get_game(name), tablekit.rules(name)
-    match = tablekit.new_game(name, seed=seed)
+    match = start(case, seed)
     rng = random.Random(seed)
     seen: list = []
     while not match.is_over:
@@ -78,20 +108,20 @@ def test_illegal_actions_are_rejected_and_change_nothing(name, seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
-def test_replay_and_save_load_reproduce_the_state(name, seed):
-    match = play_random(name, seed, stop_after=25)
-    again = tablekit.new_game(name, seed=seed)
+def test_replay_and_save_load_reproduce_the_state(case, name, seed):
+    match = play_random(case, seed, stop_after=25)
+    again = start(case, seed)
     again.play(*match.history)
     game = get_game(name)
     assert game.snapshot(again.state) == game.snapshot(match.state)
     assert [e.text for e in again.log] == [e.text for e in match.log]
     loaded = tablekit.load_game(match.to_json())
     assert game.snapshot(loaded.state) == game.snapshot(match.state)
-    assert loaded.history == match.history
+    assert loaded.history == match.history and loaded.config == match.config
 
 
-def test_tampered_and_corrupted_saves_are_refused(name):
-    match = play_random(name, 1, stop_after=10)
+def test_tampered_and_corrupted_saves_are_refused(case):
+    match = play_random(case, 1, stop_after=10)
     data = json.loads(match.to_json())
     bad_texts = ["{not json", json.dumps([1, 2]), json.dumps({**data, "digest": "0" * 16}),
                  json.dumps({**data, "version": 999}), json.dumps({**data, "game": "chess"}),
@@ -104,8 +134,8 @@ def test_tampered_and_corrupted_saves_are_refused(name):
         assert isinstance(caught.value, ValueError)
 
 
-def test_clone_is_independent(name):
-    match = play_random(name, 2, stop_after=6)
+def test_clone_is_independent(case, name):
+    match = play_random(case, 2, stop_after=6)
     if match.is_over:
         pytest.skip("this seed ended before six actions")
     before = match.digest()
@@ -118,26 +148,53 @@ def test_clone_is_independent(name):
     assert get_game(name).digest(state_twin) == before
 
 
-@pytest.mark.parametrize("seed", SEEDS[:6])
-def test_view_hides_what_it_must(name, seed):
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_redealing_what_a_player_cannot_see_changes_nothing_they_see(case, name, seed):
+    """Hidden information: a re-deal of what `player` cannot see leaves their view, the actions
+    offered to them and a bot's choice unchanged, and does change the real state somewhere."""
     game = get_game(name)
-    match = play_random(name, seed, stop_after=4)
-    rng = random.Random(seed)
-    for player in range(game.players):
-        view = game.view(match.state, player)
-        for _ in range(3):
-            sampled = game.determinize(view, rng)
-            assert game.snapshot(game.view(sampled, player)) == game.snapshot(view)
-            assert game.legal_actions(sampled) == game.legal_actions(match.state)
+    match = start(case, seed)
+    rng, bot = random.Random(seed), HeuristicAgent()
+    changed = compared = 0
+    while not match.is_over and len(match.history) < 40:
+        state, mover = match.state, match.to_move
+        for player in range(match.config.players):
+            seen = game.snapshot(game.view(state, player))
+            assert _cached(game.view(state, player)) in (None, *([state.legal] if player == mover else [])), \
+                "a view must not carry the legal actions of a position its player does not decide"
+            twins = [game.redeal_hidden(state, player, rng) for _ in range(2)]
+            for twin in twins:
+                assert game.snapshot(game.view(twin, player)) == seen, "the view shows hidden cards"
+                changed += game.snapshot(twin) != game.snapshot(state)
+                compared += 1
+            if player == mover:
+                legal = _fresh_legal(game, state)
+                offered = [_fresh_legal(game, twin) for twin in twins]
+                assert offered == [legal, legal], "the actions offered depend on hidden cards"
+                picks = [bot.choose(game, game.view(twin, player), offered[i], random.Random(seed))
+                         for i, twin in enumerate(twins)]
+                assert picks[0] == picks[1], "the heuristic's choice depends on hidden cards"
+        match.apply(rng.choice(match.legal_actions()))
+    assert compared and changed, "re-dealing hidden cards never changed the state: is anything hidden?"
 
 
-def test_undo_and_redo_restore_exact_states(name):
-    match = play_random(name, 3, stop_after=8)
+def _fresh_legal(game, state) -> list:
+    """The legal actions computed anew (not read from the position's cache)."""
+    state.legal = None
+    return game.legal_actions(state)
+
+
+def _cached(view) -> list | None:
+    return getattr(view, "legal", None)
+
+
+def test_undo_and_redo_restore_exact_states(case):
+    match = play_random(case, 3, stop_after=8)
     digests = []
     while match.can_undo:
         digests.append(match.digest())
         match.undo()
-    assert match.digest() == tablekit.new_game(name, seed=3).digest()
+    assert match.digest() == start(case, 3).digest()
     for expected in reversed(digests):
         match.redo()
         assert match.digest() == expected
@@ -145,15 +202,15 @@ def test_undo_and_redo_restore_exact_states(name):
         match.redo()
 
 
-def test_the_same_seed_and_actions_give_the_same_game(name):
-    first, second = play_random(name, 5), play_random(name, 5)
+def test_the_same_seed_and_actions_give_the_same_game(case):
+    first, second = play_random(case, 5), play_random(case, 5)
     assert first.history == second.history and first.digest() == second.digest()
     assert [str(e) for e in first.log] == [str(e) for e in second.log]
 
 
-def test_actions_have_a_readable_str_and_json_round_trip(name):
+def test_actions_have_a_readable_str_and_json_round_trip(case, name):
     game = get_game(name)
-    match = play_random(name, 4, stop_after=10)
+    match = play_random(case, 4, stop_after=10)
     for action in match.history:
         assert str(action) and "(" not in str(action)[:1]
         assert game.action_from_json(json.loads(json.dumps(game.action_to_json(action)))) == action

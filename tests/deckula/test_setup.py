@@ -74,7 +74,7 @@ def test_harder_picks_five_random_visitors():
 def test_custom_visitor_list():
     match = tablekit.new_game("deckula", seed=1, visitors=["monster-hunter", "nosy-postman"])
     assert visitor_ids(match) == ["monster-hunter", "nosy-postman"]
-    assert match.config["difficulty"] == "custom"
+    assert match.config.difficulty == "custom"
 
 
 @pytest.mark.parametrize("options, message", [
@@ -87,7 +87,7 @@ def test_custom_visitor_list():
     ({"scenario": {"draw": []}}, "draw pile"),
     ({"scenario": {"draw": ["candelabra"], "energy": -1}}, "energy"),
     ({"scenario": {"draw": ["candelabra"], "offer": ["candelabra"]}}, "exactly 3"),
-    ({"scenario": {"draw": ["candelabra"], "attic": []}}, "unknown keys"),
+    ({"scenario": {"draw": ["candelabra"], "attic": []}}, "scenario has no field .attic."),
     ({"colour": "red"}, "colour"),
 ])
 def test_bad_options_are_clear_errors(options, message):

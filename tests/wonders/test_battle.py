@@ -5,12 +5,9 @@ import random
 import pytest
 
 from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
-from tablekit.wonders.battle import (
-    BattleCriterion,
-    _brute_force,
-    _Search,
-    count_layouts,
-)
+from tablekit.wonders.battle import BattleCriterion, count_layouts
+from tablekit.wonders.battle import LayoutSearch as _Search
+from tablekit.wonders.battle import brute_force as _brute_force
 from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF
 
 

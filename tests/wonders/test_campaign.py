@@ -1,6 +1,7 @@
 """The campaign: Legacy packs, upgrades, Fated Forms, and the campaign file."""
 
 import json
+import random
 
 import pytest
 
@@ -153,8 +154,8 @@ def test_rules_cards_are_lent_only_to_other_villains():
 
 
 @pytest.mark.parametrize("borrowed, problem", [
-    ("cullin-decree", "list of Legacy pack ids"),
-    ([["cullin-decree"]], "list of Legacy pack ids"),
+    ("cullin-decree", "option borrowed_rules = 'cullin-decree': should be a list"),
+    ([["cullin-decree"]], r"option borrowed_rules.0 = \['cullin-decree'\]: should be text"),
     (["cullin-decree", "cullin-decree"], "names a pack twice"),
 ])
 def test_malformed_borrowed_rules_are_refused(borrowed, problem):
@@ -164,3 +165,46 @@ def test_malformed_borrowed_rules_are_refused(borrowed, problem):
     match = tablekit.new_game("wonders", villain="grak", campaign=campaign,
                               borrowed_rules=["cullin-decree"])
     assert ("minion-strength", 1) in match.state.boards[0].rules
+
+
+def _finished(seed: int) -> tablekit.core.Match:
+    """A Wonders game played to its end by the heuristic."""
+    match = tablekit.new_game("wonders", seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        match.apply(match.game.heuristic_action(match.view(), match.legal_actions(), rng))
+    return match
+
+
+def test_a_game_is_recorded_once_even_from_a_reloaded_save():
+    campaign, match = Campaign(), _finished(7)
+    campaign.record_match(match)
+    before = campaign.to_json()
+    for again in (match, tablekit.load_game(match.to_json()), match.clone()):
+        with pytest.raises(IllegalActionError, match="already recorded"):
+            campaign.record_match(again)
+        assert campaign.to_json() == before
+    reloaded = Campaign.from_json(json.loads(json.dumps(before)))
+    with pytest.raises(IllegalActionError, match="already recorded"):
+        reloaded.record_match(match)
+
+
+def test_a_different_ending_after_undo_and_another_game_of_the_same_length_both_count():
+    campaign, match = Campaign(), _finished(7)
+    campaign.record_match(match)
+    last = match.undo()
+    other = next(a for a in match.legal_actions() if a != last)
+    match.apply(other)  # in seed 7 this ends the game too, after as many actions
+    assert match.is_over and campaign.is_recorded(match) is False
+    campaign.record_match(match)
+    assert campaign.record["cullin"]["games"] == 2
+    twin = tablekit.new_game("wonders", seed=8)  # another game, whatever its length or id
+    twin.play(*_finished(8).history)
+    campaign.record_match(twin)
+    assert campaign.record["cullin"]["games"] == 3
+
+
+def test_a_campaign_file_with_bad_recorded_games_is_refused():
+    for bad in ("abc", ["not-a-key"], [1]):
+        with pytest.raises(SaveFileError, match="recorded"):
+            Campaign.from_json({**Campaign().to_json(), "recorded": bad})

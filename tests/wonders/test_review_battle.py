@@ -11,7 +11,8 @@ import time
 import pytest
 
 from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
-from tablekit.wonders.battle import BRUTE_FORCE_LIMIT, BattleCriterion, _brute_force, count_layouts
+from tablekit.wonders.battle import BRUTE_FORCE_LIMIT, BattleCriterion, count_layouts
+from tablekit.wonders.battle import brute_force as _brute_force
 
 
 def fighter(rng, i, side):

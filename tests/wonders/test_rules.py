@@ -72,7 +72,7 @@ def test_hand_picked_deck_and_its_errors():
         tablekit.new_game("wonders", deck="picked", picks=picks[:-1] + ["hungry-wolf"])
     with pytest.raises(ConfigError, match="not in your collection"):
         tablekit.new_game("wonders", deck="picked", picks=picks[:-1] + ["gnomish-servant"])
-    with pytest.raises(ConfigError, match="deck must be"):
+    with pytest.raises(ConfigError, match="option deck cannot be 'best'; allowed: 'recommended', 'picked' or 'random'"):
         tablekit.new_game("wonders", deck="best")
     with pytest.raises(ConfigError, match="unknown Villain"):
         tablekit.new_game("wonders", villain="dracula")

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from tablekit.core.errors import TablekitError
 from tablekit.ui.html import STYLE
-from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs
+from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs, game_key
 from tablekit.wonders.cards import Pack, default_catalog
 from tablekit.wonders.ui.table import WondersTable
 
@@ -56,7 +56,7 @@ class CampaignPanel(widgets.VBox):
         key = _game_key(match)
         if not match.is_over:
             return self._say("The game is not over yet: finish it, then record it.", error=True)
-        if key in self._recorded:
+        if key in self._recorded or self.campaign.is_recorded(match):
             return self._say("This game is already recorded.", error=True)
         opened = self.campaign.record_match(match)
         self._recorded.add(key)
@@ -171,7 +171,7 @@ def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
 
 
 def _game_key(match: Any) -> str:
-    return f"{id(match)}:{len(match.history)}"
+    return game_key(match)
 
 
 def _button(text: str, icon: str, handler: Any) -> widgets.Button:
