@@ -13,10 +13,12 @@ from tablekit.wizards.setup import deal
 from tablekit.wizards.state import HIDDEN, OVER, WizardsState
 
 
-def new_state(config: dict[str, Any], rng: random.Random) -> WizardsState:
+def new_state(config: dict[str, Any], rng: random.Random, events: Events | None = None) -> WizardsState:
     """Deal a game and run on to the first decision."""
-    state = deal(config, rng)
-    settle(state, Events(state.setup_events))
+    events = events if events is not None else Events()
+    state = deal(config, rng, events)
+    settle(state, events)
+    state.setup_events = events.items or []
     return state
 
 

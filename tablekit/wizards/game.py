@@ -11,8 +11,9 @@ from tablekit.core.rulebook import RuleBook, load_rulebook
 from tablekit.wizards import engine, heuristic
 from tablekit.wizards.actions import ACTION_TYPES
 from tablekit.wizards.cards import DATA
+from tablekit.wizards.config import WizardsConfig
 from tablekit.wizards.flow import DECISIONS
-from tablekit.wizards.setup import make_config
+from tablekit.wizards.scenario import from_config
 from tablekit.wizards.state import WizardsState
 
 
@@ -22,7 +23,10 @@ class WizardsGame(Game):
     name = "wizards"
     title = "Wizards & Co."
     version = 1
-    players = 2
+    config_model = WizardsConfig
+    variants = {"default": {}, "three": {"players": 3}, "four": {"players": 4},
+                "advanced": {"advanced": True}, "advanced-three": {"players": 3, "advanced": True},
+                "advanced-four": {"players": 4, "advanced": True}}
     action_types = ACTION_TYPES
 
     @cached_property
@@ -30,25 +34,25 @@ class WizardsGame(Game):
         """The Wizards & Co. rule book (with the core's match rules)."""
         return load_rulebook(self.name, DATA / "rules.toml")
 
-    def make_config(self, players: int = 2, advanced: bool = False,
-                    deck: str | list[str] | None = None, artefact_effects: bool | None = None,
-                    enchantment_effects: bool | None = None, hand_size: int = 3) -> dict[str, Any]:
-        """Check the options: players, advanced, deck, the effect switches, the hand size."""
-        return make_config(players, advanced, deck, artefact_effects, enchantment_effects, hand_size)
-
-    def initial_state(self, config: dict[str, Any], rng: random.Random) -> WizardsState:
+    def _initial_state(self, config: WizardsConfig, rng: random.Random,
+                       events: Events) -> WizardsState:
         """Deal a game and run on to the first decision."""
-        return engine.new_state(config, rng)
+        return engine.new_state(config.resolved(), rng, events)
+
+    def _scenario_state(self, config: WizardsConfig, rng: random.Random,
+                        events: Events) -> WizardsState:
+        """The position the config's scenario sets up."""
+        return from_config(config, events)
 
     def to_move(self, state: WizardsState) -> int | None:
         """Whose decision it is."""
         return engine.to_move(state)
 
-    def legal_actions(self, state: WizardsState) -> list[Action]:
+    def _legal_actions(self, state: WizardsState) -> list[Action]:
         """The pending decision's options."""
-        return engine.legal_actions(state)
+        return engine.options(state)
 
-    def apply_unchecked(self, state: WizardsState, action: Action, events: Events) -> None:
+    def _apply_unchecked(self, state: WizardsState, action: Action, events: Events) -> None:
         """Play a legal action and run on."""
         engine.apply_unchecked(state, action, events)
 

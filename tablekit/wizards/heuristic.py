@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tablekit.wizards.actions import Discard, Equip, Pass, Place, Stun, TakeArtefact
+from tablekit.wizards.actions import Discard, Equip, Pass, Stun, TakeArtefact
 from tablekit.wizards.cards import COLOURS, CURSED, components
 from tablekit.wizards.state import HIDDEN, WizardsState
 

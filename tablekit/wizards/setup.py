@@ -5,38 +5,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablekit.core.errors import ConfigError
+from tablekit.core.config import validate_config
 from tablekit.core.game import Events
 from tablekit.wizards.cards import COLOURS, components
+from tablekit.wizards.config import WizardsConfig
 from tablekit.wizards.state import Dungeon, WizardsState
 
 STACK_SIZE = {2: 7, 3: 8, 4: 9}
 STANDARD_DECK = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # card numbers
 PARTIAL_FIXED = ("hobb-lobber", "ogre")
 PARTIAL_RANDOM = {"imp": 3, "hobb": 2, "beast": 2, "giant": 1}
-DECKS = ("standard", "partial", "random")
-HAND_SIZE = 3
 
 
-def make_config(players: int = 2, advanced: bool = False, deck: str | list[str] | None = None,
-                artefact_effects: bool | None = None, enchantment_effects: bool | None = None,
-                hand_size: int = HAND_SIZE) -> dict[str, Any]:
-    """Check the options; `advanced` switches on artefact and enchantment effects and a random deck."""
-    if isinstance(players, bool) or players not in STACK_SIZE:
-        raise ConfigError(f"Wizards & Co. is for 2 to 4 players, not {players!r} "
-                          "[rule wizards.setup-boards]")
-    for option, value in (("advanced", advanced), ("artefact_effects", artefact_effects),
-                          ("enchantment_effects", enchantment_effects)):
-        if value is not None and not isinstance(value, bool):
-            raise ConfigError(f"{option} must be true or false, not {value!r}")
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 10:
-        raise ConfigError(f"hand_size must be a whole number from 1 to 10, not {hand_size!r} "
-                          "[rule wizards.setup-decks]")
-    deck = _check_deck(deck if deck is not None else ("partial" if advanced else "standard"))
-    return {"players": players, "advanced": advanced, "deck": deck,
-            "artefact_effects": advanced if artefact_effects is None else artefact_effects,
-            "enchantment_effects": advanced if enchantment_effects is None else enchantment_effects,
-            "hand_size": hand_size}
+def make_config(**options: Any) -> dict[str, Any]:
+    """The rules' switches for these options (checked by the config model)."""
+    return validate_config("wizards", WizardsConfig, options).resolved()
 
 
 def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
@@ -56,11 +39,10 @@ def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
     return sorted(chosen, key=_number)
 
 
-def deal(config: dict[str, Any], rng: random.Random) -> WizardsState:
+def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsState:
     """A new game: boards light side up, piles, stack, the same ten creatures each, hands."""
     players = config["players"]
     state = WizardsState(config, players, rng)
-    events = Events(state.setup_events)
     comps = components()
     for pile in state.piles:
         state.piles[pile] = [a.id for a in comps.artefacts if a.pile == pile]
@@ -127,23 +109,6 @@ def _random_gem(state: WizardsState) -> str | None:
             return colour
         pick -= count
     return None  # pragma: no cover - the loop always returns
-
-
-def _check_deck(deck: object) -> str | list[str]:
-    if isinstance(deck, str):
-        if deck not in DECKS:
-            raise ConfigError(f"deck must be one of {', '.join(DECKS)} or a list of ten creature "
-                              f"ids, not {deck!r} [rule wizards.deck-standard]")
-        return deck
-    if not isinstance(deck, list | tuple):
-        raise ConfigError(f"deck must be a name or a list of creature ids, not {deck!r}")
-    known = {c.id for c in components().creatures if not c.is_monster}
-    unknown = [c for c in deck if c not in known]
-    if unknown or len(deck) != 10 or len(set(deck)) != 10:
-        raise ConfigError(f"a custom deck is ten different creatures (no monsters); got {list(deck)!r}"
-                          f"{', unknown: ' + ', '.join(map(str, unknown)) if unknown else ''} "
-                          "[rule wizards.deck-random]")
-    return list(deck)
 
 
 def _number(creature_id: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from tablekit.core.game import copy_rng
+from tablekit.core.game import GameState, copy_rng
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, BoardSide, components
 
 HIDDEN = "?"  # a card another player cannot see
@@ -55,16 +55,16 @@ class Dungeon:
         return twin
 
 
-class WizardsState:
+class WizardsState(GameState):
     """Everything on the table. Cards are creature ids; a deck's top card is its last element."""
 
     __slots__ = ("config", "players", "sides", "dungeons", "hands", "decks", "owned", "gems",
                  "cursed", "supply", "cursed_supply", "artefacts", "enchantments", "piles",
                  "stack", "discarded", "token", "active", "phase", "placed", "filled", "todo",
-                 "pending", "scores", "winners", "turn", "rng", "legal", "setup_events",
-                 "most_cursed")
+                 "pending", "scores", "winners", "turn", "rng", "most_cursed")
 
     def __init__(self, config: dict[str, Any], players: int, rng: random.Random) -> None:
+        super().__init__()
         self.config = config
         self.players = players
         self.sides = components().boards_for(players)
@@ -93,8 +93,6 @@ class WizardsState:
         self.most_cursed: tuple[bool, ...] = ()
         self.turn = 0
         self.rng = rng
-        self.legal: list | None = None
-        self.setup_events: list = []
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> WizardsState:
