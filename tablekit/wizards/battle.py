@@ -58,6 +58,8 @@ def act(state: WizardsState, dungeon: int, space: int, events: Events) -> None:
         state.todo.append(("gear", dungeon, space, *slot))
     card = creature(slot)
     if card.phase == "action":
+        events.add("wizards.action-order", "{card} (space {space}) acts.", card=card.name,
+                   space=space)
         ACTIONS[card.effect](state, dungeon, space, slot, events)
 
 
@@ -71,7 +73,8 @@ def gear(state: WizardsState, task: tuple, events: Events) -> None:
     if tile.action == "stun-adjacent":
         for other in adjacent(state, dungeon, space):
             target = state.dungeons[dungeon].slots[other]
-            if creature(target).type in tile.action_types and not protected(state, dungeon, other):
+            if creature(target).type in tile.action_types and _unprotected(state, dungeon, other,
+                                                                           events):
                 remove(state, dungeon, other, True, events, tile.name)
     elif state.cursed[slot.owner]:
         state.pending = Pending(slot.owner, "cursed", (1, "wizards.equipment"))
@@ -96,7 +99,7 @@ def _eat_hobbs(state: WizardsState, dungeon: int, space: int, slot: Slot, events
 
 def _lob(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
     for other, target in state.creatures(dungeon):
-        if creature(target).type == "giant" and not protected(state, dungeon, other):
+        if creature(target).type == "giant" and _unprotected(state, dungeon, other, events):
             remove(state, dungeon, other, False, events, "Hobb Lobber")
 
 
@@ -144,8 +147,17 @@ def _hit_adjacent(state: WizardsState, dungeon: int, space: int, kind: str, stun
                   by: str, events: Events) -> None:
     for other in adjacent(state, dungeon, space):
         target = state.dungeons[dungeon].slots[other]
-        if creature(target).type == kind and not protected(state, dungeon, other):
+        if creature(target).type == kind and _unprotected(state, dungeon, other, events):
             remove(state, dungeon, other, stunned, events, by)
+
+
+def _unprotected(state: WizardsState, dungeon: int, space: int, events: Events) -> bool:
+    """True when an effect may touch the creature; a protected one is spared (and logged)."""
+    if protected(state, dungeon, space):
+        events.add("wizards.protected", "{card} is protected and unharmed.",
+                   card=creature(state.dungeons[dungeon].slots[space]).name)
+        return False
+    return True
 
 
 def _forbidden_lore(state: WizardsState, dungeon: int, events: Events) -> None:

@@ -76,7 +76,7 @@ def view(state: WizardsState, player: int) -> WizardsState:
     for pile in seen.piles.values():
         pile.sort()
     seen.stack.sort()
-    seen.rng = random.Random(0)
+    seen.luck = 0
     seen.legal = None
     return seen
 
@@ -92,7 +92,7 @@ def determinize(seen: WizardsState, rng: random.Random) -> WizardsState:
     for pile in state.piles.values():
         rng.shuffle(pile)
     rng.shuffle(state.stack)
-    state.rng = random.Random(rng.getrandbits(64))
+    state.luck = rng.getrandbits(64)
     state.legal = None
     return state
 

@@ -18,21 +18,22 @@ def place_options(state: WizardsState) -> list:
     second = len(state.placed) == 1
     face_down_left = not any(not up for _, _, up in state.placed)
     options: list = []
+    new, where = tuple.__new__, state.where  # tuple.__new__: a NamedTuple without its slow __new__
+    spaces = [(d, [(s, where(d, s)) for s in state.free_entrances(d)],
+               state.enchantment_effect(d) != "face-up-only") for d in state.open_dungeons()]
     for card in sorted(set(state.hands[player]), key=state.hands[player].index):
         spec = components().creature(card)
-        for dungeon in state.open_dungeons():
-            free = state.free_entrances(dungeon)
-            if not free or dungeon in state.filled:
+        may_hide = face_down_left and spec.effect != "never-face-down"
+        for dungeon, free, no_radiance in spaces:
+            if not free:
                 continue
-            down_ok = (face_down_left and spec.effect != "never-face-down"
-                       and state.enchantment_effect(dungeon) != "face-up-only")
-            for space in free:
-                at = state.where(dungeon, space)
-                options.append(Place(card, dungeon, space, True, at))
+            down_ok = may_hide and no_radiance
+            for space, at in free:
+                options.append(new(Place, (card, dungeon, space, True, at)))
                 if down_ok:
-                    options.append(Place(card, dungeon, space, False, at))
+                    options.append(new(Place, (card, dungeon, space, False, at)))
             if spec.effect == "displace":
-                options += [Place(card, dungeon, s, True, state.where(dungeon, s))
+                options += [Place(card, dungeon, s, True, where(dungeon, s))
                             for s, _ in state.creatures(dungeon) if not protected(state, dungeon, s)]
     if second and options:
         options.append(STOP)
@@ -79,7 +80,11 @@ def apply_place(state: WizardsState, action: Place, events: Events) -> None:
 
 
 def _log_place(state: WizardsState, action: Place, events: Events) -> None:
-    name = components().creature(action.creature).name if action.face_up else "a creature"
+    spec = components().creature(action.creature)
+    if action.face_up and spec.phase == "placement":
+        events.add("wizards.placement-effect", "{card} is placed face up: its placement ability "
+                   "works.", card=spec.name)
+    name = spec.name if action.face_up else "a creature"
     events.add("wizards.place-face" if not action.face_up else "wizards.place",
                "{who} places {card} {face} at {at}.", who=name_of(state, state.active),
                card=name, face="face up" if action.face_up else "face down", at=action.at)
@@ -120,7 +125,8 @@ def apply_equip(state: WizardsState, action: Equip, events: Events) -> None:
 
 def after_place(state: WizardsState, events: Events) -> None:
     """Offer a second placement, or finish placing."""
-    if len(state.placed) == 1 and state.hands[state.active] and place_options(state):
+    if len(state.placed) == 1 and state.hands[state.active] and any(
+            state.free_entrances(d) for d in state.open_dungeons()):
         state.pending = Pending(state.active, "place")
     else:
         state.todo.append(("end-placement",))
@@ -140,6 +146,9 @@ def end_placement(state: WizardsState, events: Events) -> None:
     draw(state, state.active, cards_to_draw(state.placed), events, "wizards.draw")
     filled = [d for d in state.open_dungeons() if state.is_full(d)]
     state.filled = filled
+    for dungeon in filled:
+        events.add("wizards.filled", "{name} is filled: a battle follows.",
+                   name=state.side(dungeon).name)
     if len(filled) > 1:
         state.pending = Pending(state.active, "battle-order")
     elif filled:

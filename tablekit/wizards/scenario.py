@@ -26,7 +26,7 @@ def build(players: int = 2, advanced: bool = False, dungeons: list[dict[str, Any
     config = make_config(players=players, advanced=advanced, **options)
     if not 0 <= active < players:
         raise ConfigError(f"scenario: active player {active} is not one of the {players} seats")
-    state = WizardsState(config, players, random.Random(seed))
+    state = WizardsState(config, players, random.Random(seed).getrandbits(64))
     state.stack = list(stack or [])
     for index, spec in enumerate(dungeons or [{} for _ in state.sides]):
         _add_dungeon(state, index, spec)
@@ -100,7 +100,7 @@ def _add_dungeon(state: WizardsState, index: int, spec: dict[str, Any]) -> None:
     if index >= len(state.sides):
         raise ConfigError(f"scenario: {state.players} players have {len(state.sides)} dungeons")
     side = state.sides[index].side(bool(spec.get("dark", False)))
-    dungeon = Dungeon(index, bool(spec.get("dark", False)), len(side.ring))
+    dungeon = Dungeon(index, bool(spec.get("dark", False)), side)
     for space, fields in spec.get("slots", {}).items():
         space = int(space)
         if not 0 <= space < len(side.ring) or side.ring[space] in (STATUE, CLOSED):

@@ -42,7 +42,7 @@ def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
 def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsState:
     """A new game: boards light side up, piles, stack, the same ten creatures each, hands."""
     players = config["players"]
-    state = WizardsState(config, players, rng)
+    state = WizardsState(config, players, rng.getrandbits(64))
     comps = components()
     for pile in state.piles:
         state.piles[pile] = [a.id for a in comps.artefacts if a.pile == pile]
@@ -52,8 +52,10 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsS
     state.stack = tiles[:STACK_SIZE[players]]
     events.add("wizards.setup-enchantments", "{n} enchantment tiles make the stack; {rest} go "
                "back in the box.", n=STACK_SIZE[players], rest=len(tiles) - STACK_SIZE[players])
+    events.add("wizards.setup-boards", "{n} players raid {d} dungeons, light side up.",
+               n=players, d=len(state.sides))
     for index, board in enumerate(state.sides):
-        state.dungeons.append(Dungeon(index, False, len(board.light.ring)))
+        state.dungeons.append(Dungeon(index, False, board.light))
         open_dungeon(state, index, events)
     cards = deck_creatures(config["deck"], rng)
     events.add("wizards.setup-decks", "Every player's deck: {names}.",
@@ -66,6 +68,7 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsS
             state.hands[player].append(state.decks[player].pop())
     events.add("wizards.setup-decks", "Each player shuffles their deck and draws {n} cards.",
                n=config["hand_size"])
+    events.add("wizards.first-player", "Player 1 goes first; play passes clockwise.")
     return state
 
 
@@ -103,7 +106,9 @@ def _random_gem(state: WizardsState) -> str | None:
     total = sum(state.supply)
     if not total:
         return None
-    pick = state.rng.randrange(total)
+    luck = random.Random(state.luck)
+    pick = luck.randrange(total)
+    state.luck = luck.getrandbits(64)
     for colour, count in zip(COLOURS, state.supply, strict=True):
         if pick < count:
             return colour

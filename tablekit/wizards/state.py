@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any, NamedTuple
 
-from tablekit.core.game import GameState, copy_rng
+from tablekit.core.game import GameState
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, BoardSide, components
 
 HIDDEN = "?"  # a card another player cannot see
@@ -34,12 +33,14 @@ class Pending(NamedTuple):
 class Dungeon:
     """One dungeon on the table: its board side, its spaces, its tiles and its treasure extras."""
 
-    __slots__ = ("board", "dark", "slots", "artefacts", "enchantment", "fortune", "fed", "open")
+    __slots__ = ("board", "dark", "side", "slots", "artefacts", "enchantment", "fortune", "fed",
+                 "open")
 
-    def __init__(self, board: int, dark: bool, size: int) -> None:
+    def __init__(self, board: int, dark: bool, side: BoardSide) -> None:
         self.board = board              # index into components().boards_for(players)
         self.dark = dark
-        self.slots: list[Slot | None] = [None] * size
+        self.side = side                # the board side showing (shared, immutable)
+        self.slots: list[Slot | None] = [None] * len(side.ring)
         self.artefacts: list[str] = []
         self.enchantment = ""
         self.fortune: dict[Any, str] = {}  # space (int) or artefact id -> extra gem colour
@@ -49,7 +50,7 @@ class Dungeon:
     def clone(self) -> Dungeon:
         """An independent copy."""
         twin = Dungeon.__new__(Dungeon)
-        twin.board, twin.dark, twin.open = self.board, self.dark, self.open
+        twin.board, twin.dark, twin.open, twin.side = self.board, self.dark, self.open, self.side
         twin.slots, twin.artefacts = self.slots[:], self.artefacts[:]
         twin.enchantment, twin.fortune, twin.fed = self.enchantment, dict(self.fortune), dict(self.fed)
         return twin
@@ -61,9 +62,9 @@ class WizardsState(GameState):
     __slots__ = ("config", "players", "sides", "dungeons", "hands", "decks", "owned", "gems",
                  "cursed", "supply", "cursed_supply", "artefacts", "enchantments", "piles",
                  "stack", "discarded", "token", "active", "phase", "placed", "filled", "todo",
-                 "pending", "scores", "winners", "turn", "rng", "most_cursed")
+                 "pending", "scores", "winners", "turn", "luck", "most_cursed")
 
-    def __init__(self, config: dict[str, Any], players: int, rng: random.Random) -> None:
+    def __init__(self, config: dict[str, Any], players: int, luck: int) -> None:
         super().__init__()
         self.config = config
         self.players = players
@@ -92,7 +93,7 @@ class WizardsState(GameState):
         self.winners: tuple[int, ...] = ()
         self.most_cursed: tuple[bool, ...] = ()
         self.turn = 0
-        self.rng = rng
+        self.luck = luck  # seeds the random gems Of Fortune adds (hidden, not in the snapshot)
 
     # -- copies --------------------------------------------------------------------------
     def clone(self) -> WizardsState:
@@ -114,13 +115,13 @@ class WizardsState(GameState):
         twin.placed, twin.filled, twin.todo = self.placed[:], self.filled[:], self.todo[:]
         twin.pending, twin.scores, twin.winners = self.pending, self.scores, self.winners
         twin.most_cursed, twin.turn = self.most_cursed, self.turn
-        twin.rng = copy_rng(self.rng)
+        twin.luck = self.luck
         twin.legal = self.legal
         twin.setup_events = self.setup_events
         return twin
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole state as JSON data (the random generator left out)."""
+        """The whole state as JSON data (the seed of future luck left out)."""
         return {
             "players": self.players, "phase": self.phase, "turn": self.turn,
             "active": self.active, "token": self.token,
@@ -139,25 +140,28 @@ class WizardsState(GameState):
     # -- reading the table ---------------------------------------------------------------
     def side(self, dungeon: int) -> BoardSide:
         """The board side a dungeon shows."""
-        found = self.dungeons[dungeon]
-        return self.sides[found.board].side(found.dark)
+        return self.dungeons[dungeon].side
 
     def space(self, dungeon: int, space: int) -> str:
         """What a space shows: statue, closed, cursed or a gem colour."""
-        return self.side(dungeon).ring[space]
+        return self.dungeons[dungeon].side.ring[space]
 
     def where(self, dungeon: int, space: int) -> str:
         """A readable place: dungeon name and the entrance's treasure."""
-        shown = self.space(dungeon, space)
-        what = "cursed gem" if shown == CURSED else shown
-        return f"{self.side(dungeon).name} ({what} entrance, space {space})"
+        side = self.dungeons[dungeon].side
+        key = (side.name, space)
+        label = _LABELS.get(key)
+        if label is None:
+            shown = side.ring[space]
+            what = "cursed gem" if shown == CURSED else shown
+            label = _LABELS[key] = f"{side.name} ({what} entrance, space {space})"
+        return label
 
     def free_entrances(self, dungeon: int) -> list[int]:
         """Entrances of an open dungeon with no creature on them."""
-        slots = self.dungeons[dungeon].slots
-        ring = self.side(dungeon).ring
-        return [i for i, s in enumerate(ring)
-                if s not in (STATUE, CLOSED) and slots[i] is None]
+        found = self.dungeons[dungeon]
+        slots = found.slots
+        return [i for i in _entrances(found.side) if slots[i] is None]
 
     def is_full(self, dungeon: int) -> bool:
         """True when every entrance of the dungeon holds a creature."""
@@ -191,6 +195,18 @@ class WizardsState(GameState):
     def seat_order(self, first: int) -> list[int]:
         """Every player in turn order starting with `first`."""
         return [(first + k) % self.players for k in range(self.players)]
+
+
+_LABELS: dict[tuple[str, int], str] = {}
+_ENTRANCES: dict[str, tuple[int, ...]] = {}
+
+
+def _entrances(side: BoardSide) -> tuple[int, ...]:
+    found = _ENTRANCES.get(side.name)
+    if found is None:
+        found = _ENTRANCES[side.name] = tuple(
+            i for i, s in enumerate(side.ring) if s not in (STATUE, CLOSED))
+    return found
 
 
 def _dungeon_json(dungeon: Dungeon) -> dict[str, Any]:

@@ -182,6 +182,7 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
     """Hand out the artefacts by strength totals (two-player and one-owner rules included)."""
     ranked = ranking(state, dungeon)
     found = state.dungeons[dungeon]
+    _explain_imps(state, dungeon, events)
     events.add("wizards.treasure-artefacts", "Strength totals: {totals}.",
                totals=", ".join(f"{name_of(state, p)} {t}" for p, t in ranked) or "nobody is left")
     if not ranked:
@@ -208,6 +209,18 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
         state.pending = Pending(winner, "artefact", (dungeon,))
     elif found.artefacts:
         gain_artefact(state, winner, dungeon, found.artefacts[0], events)
+
+
+def _explain_imps(state: WizardsState, dungeon: int, events: Events) -> None:
+    kinds = [creature(s) for _, s in state.creatures(dungeon)]
+    imps = sum(1 for c in kinds if c.type == "imp")
+    if not imps:
+        return
+    if any(c.effect == "imps-strength-one" for c in kinds):
+        events.add("wizards.hobb-chanter", "Hobb Chanter holds each imp here to strength 1.")
+    else:
+        events.add("wizards.imp-strength", "Each imp here counts the {n} imp(s) in the dungeon.",
+                   n=imps)
 
 
 def _runner_up_qualifies(ranked: list[tuple[int, int]]) -> bool:
@@ -328,6 +341,7 @@ def after_battle(state: WizardsState, dungeon: int, events: Events) -> None:
     found.fortune, found.fed = {}, {}
     if state.stack:
         found.dark = not found.dark
+        found.side = state.sides[found.board].side(found.dark)
         open_dungeon(state, dungeon, events)
         events.add("wizards.new-dungeon", "The board turns over: {name} opens.",
                    name=state.side(dungeon).name)

@@ -64,7 +64,7 @@ def test_a_scenario_can_start_with_a_battle_and_saves_round_trip():
                               "artefacts": ["greatsword", "broadsword"]}, {}],
                 "hands": [[], ["minotaur"]], "battle": 0}
     match = tablekit.new_game("wizards", seed=0, scenario=scenario)
-    assert any("Titan of Player 2 is eliminated by Hobb Lobber." == e.text for e in match.log)
+    assert any(e.text == "Titan of Player 2 is eliminated by Hobb Lobber." for e in match.log)
     assert [str(a) for a in match.legal_actions()] == ["Take Greatsword", "Take Broadsword"]
     match.apply(match.legal_actions()[0])
     again = tablekit.load_game(match.to_json())
