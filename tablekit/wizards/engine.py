@@ -13,10 +13,11 @@ from tablekit.wizards.setup import deal
 from tablekit.wizards.state import HIDDEN, OVER, WizardsState
 
 
-def new_state(config: dict[str, Any], rng: random.Random, events: Events | None = None) -> WizardsState:
-    """Deal a game and run on to the first decision."""
+def new_state(config: dict[str, Any], rng: random.Random, events: Events | None = None,
+              seat_decks: list[list[str]] | None = None) -> WizardsState:
+    """Deal a game (each seat its own creatures when `seat_decks` is given) and run on."""
     events = events if events is not None else Events()
-    state = deal(config, rng, events)
+    state = deal(config, rng, events, seat_decks)
     settle(state, events)
     state.setup_events = events.items or []
     return state

@@ -12,6 +12,7 @@ from tablekit.wizards.config import WizardsConfig
 from tablekit.wizards.state import Dungeon, WizardsState
 
 STACK_SIZE = {2: 7, 3: 8, 4: 9}
+RECIPES = ("standard", "partial", "random")
 STANDARD_DECK = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")  # card numbers
 PARTIAL_FIXED = ("hobb-lobber", "ogre")
 PARTIAL_RANDOM = {"imp": 3, "hobb": 2, "beast": 2, "giant": 1}
@@ -39,8 +40,36 @@ def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
     return sorted(chosen, key=_number)
 
 
-def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsState:
-    """A new game: boards light side up, piles, stack, the same ten creatures each, hands."""
+def deck_problems(deck: list[str] | tuple[str, ...], recipe: str) -> list[str]:
+    """What keeps a deck from following a recipe ([] when it does): the game's own validator."""
+    by_id = {c.id: c for c in components().creatures}
+    problems = [f"{c!r} is not a creature a deck may hold (monsters come from artefacts) "
+                "[rule wizards.deck-random]" for c in deck if c not in by_id or by_id[c].is_monster]
+    if problems:
+        return problems
+    if len(deck) != 10 or len(set(deck)) != 10:
+        problems.append("a deck is ten different creatures [rule wizards.deck-standard]")
+    if recipe == "standard" and sorted(deck) != sorted(deck_creatures("standard", random.Random())):
+        problems.append("the standard deck is creatures 1 to 10 [rule wizards.deck-standard]")
+    if recipe == "partial":
+        problems += [f"the partially random deck always holds {by_id[c].name} "
+                     "[rule wizards.deck-partial]" for c in PARTIAL_FIXED if c not in deck]
+        for kind, count in PARTIAL_RANDOM.items():
+            fixed = sum(1 for c in PARTIAL_FIXED if by_id[c].type == kind)
+            held = sum(1 for c in deck if by_id[c].type == kind)
+            if held != count + fixed:
+                problems.append(f"the partially random deck holds {count + fixed} {kind}s, not "
+                                f"{held} [rule wizards.deck-partial]")
+    return problems
+
+
+def deal(config: dict[str, Any], rng: random.Random, events: Events,
+         seat_decks: list[list[str]] | None = None) -> WizardsState:
+    """A new game: boards light side up, piles, stack, the same ten creatures each, hands.
+
+    `seat_decks` gives each seat its own creatures: not the rules (every player holds the same
+    ten), but what the deck study (`solvers.wizards`) needs to compare a deck with another.
+    """
     players = config["players"]
     state = WizardsState(config, players, rng.getrandbits(64))
     comps = components()
@@ -61,8 +90,9 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events) -> WizardsS
     events.add("wizards.setup-decks", "Every player's deck: {names}.",
                names=", ".join(comps.creature(c).name for c in cards))
     for player in range(players):
-        state.owned[player] = list(cards)
-        state.decks[player] = list(cards)
+        mine = list(seat_decks[player]) if seat_decks else cards
+        state.owned[player] = list(mine)
+        state.decks[player] = list(mine)
         rng.shuffle(state.decks[player])
         for _ in range(config["hand_size"]):
             state.hands[player].append(state.decks[player].pop())
