@@ -1,0 +1,39 @@
+"""The Wizards table: bots play the other seats, your view hides their cards, undo goes to you."""
+
+from __future__ import annotations
+
+import tablekit
+from tablekit.wizards.state import HIDDEN
+from tablekit.wizards.ui import WizardsTable, dungeon_svg
+
+
+def test_a_whole_game_by_clicks_against_bots():
+    table = WizardsTable(players=3, seed=4)
+    clicks = 0
+    while not table.match.is_over:
+        assert table.match.to_move == 0 and table.buttons
+        table.click(table.buttons[0].description)
+        clicks += 1
+        assert clicks < 400
+    assert "Game over" in table.status.value and not table.message.value
+    assert len(table.chart.data) == 3
+
+
+def test_the_board_shows_other_players_face_down_cards_as_backs():
+    scenario = {"dungeons": [{"slots": {1: [1, "titan", True], 2: [1, "ogre", False],
+                                        4: [0, "minotaur", False]}}, {}],
+                "hands": [["bug-bear"], ["air-imp"]]}
+    table = WizardsTable(new_match=lambda s: tablekit.new_game("wizards", seed=s, scenario=scenario))
+    view = table.match.view(0)
+    assert view.dungeons[0].slots[2].creature == HIDDEN  # theirs, face down
+    assert view.dungeons[0].slots[4].creature == "minotaur"  # yours, face down: you may look
+    drawing = dungeon_svg(view, 0)
+    assert drawing.count("wz-back") == 1 and "Ogre" not in drawing and "Titan" in drawing
+    assert "Ogre" not in table.board.value
+
+
+def test_undo_goes_back_to_your_own_decision():
+    table = WizardsTable(players=2, seed=2)
+    table.click(table.buttons[0].description)
+    table._undo()
+    assert table.match.to_move == 0 and not table.match.can_undo
