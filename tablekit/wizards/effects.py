@@ -129,17 +129,23 @@ def adjacent(state: WizardsState, dungeon: int, space: int) -> list[int]:
 
 
 def protected(state: WizardsState, dungeon: int, space: int) -> bool:
-    """True when creature and artefact effects cannot touch the creature on this space."""
+    """True when creature and artefact effects cannot touch the creature on this space.
+
+    A face-down creature has no abilities yet, and its type is secret, so only equipment that
+    protects any creature (Holy Defender) shields it; Steel Sentinel and type-bound equipment
+    work once it is face up.
+    """
     slot = state.dungeons[dungeon].slots[space]
+    gear = (components().artefact(slot.equipment)
+            if slot.equipment and state.config["artefact_effects"] else None)
+    if gear is not None and gear.protect and not gear.protect_types:
+        return True
     if not slot.face_up:
-        return False  # a face-down card's abilities are not in play yet
+        return False
     card = creature(slot)
     if card.effect == "protected":
         return True
-    if slot.equipment and state.config["artefact_effects"]:
-        gear = components().artefact(slot.equipment)
-        return gear.protect and (not gear.protect_types or card.type in gear.protect_types)
-    return False
+    return gear is not None and gear.protect and card.type in gear.protect_types
 
 
 def strength(state: WizardsState, dungeon: int, space: int) -> int:

@@ -206,3 +206,13 @@ def test_of_fortune_adds_a_gem_to_every_treasure_and_artefact():
     choose(state, "Take Greatsword", events)
     assert f"Player 1 also takes the {extra} gem Of Fortune left there." in texts(events)
     check_gems(state)
+
+
+def test_a_face_down_creature_is_shielded_only_by_equipment_that_protects_anything():
+    from tablekit.wizards.effects import protected
+    state = build(advanced=True, dungeons=[{"slots": {
+        RED: [P1, "minotaur", False, "holy-defender"], BLUE: [P1, "fire-imp", False, "ward-amulet"],
+        GREEN: [P1, "steel-sentinel", False]}, "enchantment": "of-blood"}, {}], hands=[["ogre"], []])
+    assert [protected(state, 0, s) for s in (RED, BLUE, GREEN)] == [True, False, False]
+    pushes = [p for p in offered(state) if p.startswith("Place Ogre face up at Glimmer")]
+    assert not any("(red" in p for p in pushes) and any("(blue" in p for p in pushes)
