@@ -6,15 +6,23 @@ from tablekit.core.game import Events
 from tablekit.wizards.cards import COLOURS, components
 from tablekit.wizards.state import COLOUR_INDEX, Slot, WizardsState
 
+_CREATURES = {c.id: c for c in components().creatures}
+_NAMES = tuple(f"Player {p + 1}" for p in range(4))
+
 
 def creature(slot: Slot):
     """The creature card on a slot."""
-    return components().creature(slot.creature)
+    return _CREATURES[slot.creature]
+
+
+def creature_card(creature_id: str):
+    """The creature card with this id."""
+    return _CREATURES[creature_id]
 
 
 def name_of(state: WizardsState, player: int) -> str:
     """How the log names a player."""
-    return f"Player {player + 1}"
+    return _NAMES[player]
 
 
 # -- gems ------------------------------------------------------------------------------------

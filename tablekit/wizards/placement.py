@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablekit.core.game import Events
 from tablekit.wizards.actions import Equip, MoveTo, Pass, Place
 from tablekit.wizards.cards import components
-from tablekit.wizards.effects import draw, name_of, protected
+from tablekit.wizards.effects import creature_card, draw, name_of, protected
 from tablekit.wizards.state import Pending, Slot, WizardsState
 
 STOP = Pass("Place no second creature")
@@ -15,29 +15,49 @@ NO_EQUIPMENT = Pass("No equipment")
 def place_options(state: WizardsState) -> list:
     """Every placement the active player may make now (a second one may also be declined)."""
     player = state.active
-    second = len(state.placed) == 1
     face_down_left = not any(not up for _, _, up in state.placed)
     options: list = []
-    new, where = tuple.__new__, state.where  # tuple.__new__: a NamedTuple without its slow __new__
-    spaces = [(d, [(s, where(d, s)) for s in state.free_entrances(d)],
-               state.enchantment_effect(d) != "face-up-only") for d in state.open_dungeons()]
-    for card in sorted(set(state.hands[player]), key=state.hands[player].index):
-        spec = components().creature(card)
+    spaces = [(d, state.free_entrances(d), state.enchantment_effect(d) != "face-up-only")
+              for d in state.open_dungeons()]
+    hand = state.hands[player]
+    for card in (sorted(set(hand), key=hand.index) if len(hand) > 1 else hand):
+        spec = creature_card(card)
         may_hide = face_down_left and spec.effect != "never-face-down"
         for dungeon, free, no_radiance in spaces:
             if not free:
                 continue
-            down_ok = may_hide and no_radiance
-            for space, at in free:
-                options.append(new(Place, (card, dungeon, space, True, at)))
-                if down_ok:
-                    options.append(new(Place, (card, dungeon, space, False, at)))
+            placements = _placements(state, card, dungeon)
+            if may_hide and no_radiance:
+                for space in free:
+                    options += placements[space]
+            else:
+                options += [placements[space][0] for space in free]
             if spec.effect == "displace":
-                options += [Place(card, dungeon, s, True, where(dungeon, s))
-                            for s, _ in state.creatures(dungeon) if not protected(state, dungeon, s)]
-    if second and options:
+                options += [placements[s][0] for s, _ in state.creatures(dungeon)
+                            if not protected(state, dungeon, s)]
+    if len(state.placed) == 1 and options:
         options.append(STOP)
     return options
+
+
+_PLACEMENTS: dict[tuple[str, int, str], dict[int, tuple[Place, Place]]] = {}
+
+
+def _placements(state: WizardsState, card: str, dungeon: int) -> dict[int, tuple[Place, Place]]:
+    """The face-up and face-down Place actions of a card on each entrance of a dungeon side.
+
+    Actions are immutable values, so one object per (card, dungeon, side, space) serves every
+    position (building ~100 of them per decision was the engine's hottest spot).
+    """
+    side = state.dungeons[dungeon].side
+    key = (card, dungeon, side.name)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = _PLACEMENTS[key] = {
+            s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
+                Place(card, dungeon, s, False, state.where(dungeon, s)))
+            for s in side.entrances}
+    return found
 
 
 def why_not_placed(state: WizardsState, action: Place) -> tuple[str, str]:

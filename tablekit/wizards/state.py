@@ -180,7 +180,7 @@ class WizardsState(GameState):
         found = self.dungeons[dungeon].enchantment
         if not found or not self.config["enchantment_effects"]:
             return ""
-        return components().enchantment(found).effect
+        return _ENCHANTMENT_EFFECTS[found]
 
     def free_equipment(self, player: int) -> list[str]:
         """The player's equipment tiles not on a creature now."""
@@ -198,6 +198,7 @@ class WizardsState(GameState):
 
 
 _LABELS: dict[tuple[str, int], str] = {}
+_ENCHANTMENT_EFFECTS = {e.id: e.effect for e in components().enchantments}
 _ENTRANCES: dict[str, tuple[int, ...]] = {}
 
 
