@@ -37,3 +37,13 @@ def test_undo_goes_back_to_your_own_decision():
     table.click(table.buttons[0].description)
     table._undo()
     assert table.match.to_move == 0 and not table.match.can_undo
+
+
+def test_the_study_panel_runs_with_progress_and_charts():
+    from tablekit.wizards.build_ui import StudyPanel, score_table
+    panel = StudyPanel(recipe="partial", games=4)
+    panel.run()
+    assert panel.progress.value == panel.progress.max == 10
+    assert len(panel.charts.children) == 2 and "asymmetric" in panel.message.value
+    html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
+    assert "2 red" in html and "{red, green, blue}" in html
