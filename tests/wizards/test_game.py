@@ -69,3 +69,27 @@ def test_a_scenario_can_start_with_a_battle_and_saves_round_trip():
     match.apply(match.legal_actions()[0])
     again = tablekit.load_game(match.to_json())
     assert again.digest() == match.digest()
+
+
+def test_illegal_placements_name_the_rule_they_break_and_change_nothing():
+    from tablekit.wizards.actions import Place
+    scenario = {"dungeons": [{"slots": {1: [1, "minotaur", True]}, "enchantment": "of-blood"},
+                             {"enchantment": "of-radiance"}],
+                "hands": [["titan", "bug-bear", "ogre"], ["air-imp"]]}
+    match = tablekit.new_game("wizards", seed=0, advanced=True, scenario=scenario)
+    cellar, vault = "Glimmer Cellar (blue entrance, space 2)", "Lantern Vault (orange entrance, space 1)"
+    cases = [(Place("titan", 0, 2, False, cellar), "wizards.titan"),
+             (Place("bug-bear", 0, 1, True, "x"), "wizards.place-entrance"),
+             (Place("bug-bear", 0, 3, True, "x"), "wizards.place-entrance"),
+             (Place("bug-bear", 1, 1, False, vault), "wizards.of-radiance"),
+             (Place("air-imp", 0, 2, True, cellar), "wizards.place")]
+    before = match.digest()
+    for action, rule in cases:
+        explained = match.explain(action)
+        assert not explained.legal and explained.rule == rule, (action, explained)
+    assert match.digest() == before
+    match.apply(Place("bug-bear", 0, 2, False, cellar))
+    second = match.explain(Place("titan", 0, 4, False, "Glimmer Cellar (green entrance, space 4)"))
+    assert second.rule == "wizards.titan"
+    hidden_again = match.explain(Place("ogre", 0, 4, False, "Glimmer Cellar (green entrance, space 4)"))
+    assert not hidden_again.legal and hidden_again.rule == "wizards.place-face"
