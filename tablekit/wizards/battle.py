@@ -40,6 +40,7 @@ def start_battle(state: WizardsState, dungeon: int, events: Events) -> None:
                        space=space, card=creature(slot).name)
     state.todo += [("after-battle", dungeon), ("return", dungeon), ("treasure", dungeon),
                    ("act", dungeon, 1)]
+    events.add("wizards.action-order", "Creatures act one by one, clockwise from the statue.")
     if state.enchantment_effect(dungeon) == "draw-per-type":
         _forbidden_lore(state, dungeon, events)
 
@@ -58,8 +59,8 @@ def act(state: WizardsState, dungeon: int, space: int, events: Events) -> None:
         state.todo.append(("gear", dungeon, space, *slot))
     card = creature(slot)
     if card.phase == "action":
-        events.add("wizards.action-order", "{card} (space {space}) acts.", card=card.name,
-                   space=space)
+        events.add(f"wizards.{card.id}", "{card} (space {space}) acts: {text}", card=card.name,
+                   space=space, text=card.text)
         ACTIONS[card.effect](state, dungeon, space, slot, events)
 
 
@@ -86,21 +87,21 @@ def _fire(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Eve
 
 
 def _stun_beasts(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
-    _hit_adjacent(state, dungeon, space, "beast", True, "Earth Imp", events)
+    _hit_adjacent(state, dungeon, space, "beast", True, slot, events)
 
 
 def _eat_imps(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
-    _hit_adjacent(state, dungeon, space, "imp", False, "Bug Bear", events)
+    _hit_adjacent(state, dungeon, space, "imp", False, slot, events)
 
 
 def _eat_hobbs(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
-    _hit_adjacent(state, dungeon, space, "hobb", False, "Minotaur", events)
+    _hit_adjacent(state, dungeon, space, "hobb", False, slot, events)
 
 
 def _lob(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
     for other, target in state.creatures(dungeon):
         if creature(target).type == "giant" and _unprotected(state, dungeon, other, events):
-            remove(state, dungeon, other, False, events, "Hobb Lobber")
+            remove(state, dungeon, other, False, events, "Hobb Lobber", slot.owner)
 
 
 def _spider(state: WizardsState, dungeon: int, space: int, slot: Slot, events: Events) -> None:
@@ -144,18 +145,23 @@ ACTIONS = {"draw-two": _fire, "stun-adjacent-beasts": _stun_beasts, "eliminate-g
 
 
 def _hit_adjacent(state: WizardsState, dungeon: int, space: int, kind: str, stunned: bool,
-                  by: str, events: Events) -> None:
-    for other in adjacent(state, dungeon, space):
+                  actor: Slot, events: Events) -> None:
+    neighbours = adjacent(state, dungeon, space)
+    events.add("wizards.adjacent", "{card} at space {space} is next to {who}.",
+               card=creature(actor).name, space=space,
+               who=", ".join(f"space {n}" for n in neighbours) or "no creature")
+    for other in neighbours:
         target = state.dungeons[dungeon].slots[other]
         if creature(target).type == kind and _unprotected(state, dungeon, other, events):
-            remove(state, dungeon, other, stunned, events, by)
+            remove(state, dungeon, other, stunned, events, creature(actor).name, actor.owner)
 
 
 def _unprotected(state: WizardsState, dungeon: int, space: int, events: Events) -> bool:
     """True when an effect may touch the creature; a protected one is spared (and logged)."""
     if protected(state, dungeon, space):
-        events.add("wizards.protected", "{card} is protected and unharmed.",
-                   card=creature(state.dungeons[dungeon].slots[space]).name)
+        card = creature(state.dungeons[dungeon].slots[space])
+        rule = "wizards.steel-sentinel" if card.effect == "protected" else "wizards.protected"
+        events.add(rule, "{card} is protected and unharmed.", card=card.name)
         return False
     return True
 

@@ -26,7 +26,8 @@ def name_of(state: WizardsState, player: int) -> str:
 
 
 # -- gems ------------------------------------------------------------------------------------
-def take_gem(state: WizardsState, player: int, colour: str, events: Events, why: str) -> bool:
+def take_gem(state: WizardsState, player: int, colour: str, events: Events, why: str,
+             rule: str = "wizards.treasure-gems") -> bool:
     """Move one gem of `colour` from the supply to a player; False when the supply has none."""
     index = COLOUR_INDEX[colour]
     if not state.supply[index]:
@@ -35,7 +36,7 @@ def take_gem(state: WizardsState, player: int, colour: str, events: Events, why:
         return False
     state.supply[index] -= 1
     state.gems[player][index] += 1
-    events.add("wizards.treasure-gems", "{who} takes a {colour} gem ({why}).",
+    events.add(rule, "{who} takes a {colour} gem ({why}).",
                who=name_of(state, player), colour=colour, why=why)
     return True
 
@@ -102,7 +103,7 @@ def discard(state: WizardsState, player: int, card: str, events: Events, why: st
 
 
 def remove(state: WizardsState, dungeon: int, space: int, stunned: bool, events: Events,
-           why: str) -> None:
+           why: str, by: int | None = None) -> None:
     """Eliminate (under the deck) or stun (back to hand) the creature on a space."""
     found = state.dungeons[dungeon]
     slot = found.slots[space]
@@ -116,6 +117,9 @@ def remove(state: WizardsState, dungeon: int, space: int, stunned: bool, events:
                "{card} of {who} is {what} by {why}{gear}.", card=creature(slot).name,
                who=name_of(state, slot.owner), what="stunned" if stunned else "eliminated",
                why=why, gear=_gear_back(slot))
+    if by == slot.owner:
+        events.add("wizards.mandatory", "The ability spares nobody: {who} loses their own {card}.",
+                   who=name_of(state, by), card=creature(slot).name)
 
 
 def _gear_back(slot: Slot) -> str:

@@ -80,6 +80,12 @@ def final(state: WizardsState, events: Events) -> None:
                              [components().artefact(a).points for a in state.artefacts[player]],
                              len(state.enchantments[player]), state.most_cursed[player])
         scores.append(score.total)
+        if score.cursed_left:
+            events.add("wizards.score-cursed-left", "{who} has {n} cursed gem(s) left: −{n}.",
+                       who=name_of(state, player), n=score.cursed_left)
+        if score.artefacts:
+            events.add("wizards.score-artefacts", "{who}'s artefacts score {n}.",
+                       who=name_of(state, player), n=score.artefacts)
         events.add("wizards.score-sets", "{who}: sets {sets}, artefacts {art}, enchantments "
                    "{ench}, cursed gems −{left}, most cursed −{most}: {total} points.",
                    who=name_of(state, player), sets=score.sets, art=score.artefacts,

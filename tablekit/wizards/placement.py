@@ -102,8 +102,8 @@ def apply_place(state: WizardsState, action: Place, events: Events) -> None:
 def _log_place(state: WizardsState, action: Place, events: Events) -> None:
     spec = components().creature(action.creature)
     if action.face_up and spec.phase == "placement":
-        events.add("wizards.placement-effect", "{card} is placed face up: its placement ability "
-                   "works.", card=spec.name)
+        rule = "wizards.titan" if spec.effect == "never-face-down" else "wizards.placement-effect"
+        events.add(rule, "{card} is placed face up: {text}", card=spec.name, text=spec.text)
     name = spec.name if action.face_up else "a creature"
     events.add("wizards.place-face" if not action.face_up else "wizards.place",
                "{who} places {card} {face} at {at}.", who=name_of(state, state.active),

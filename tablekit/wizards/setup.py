@@ -87,7 +87,8 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events,
         state.dungeons.append(Dungeon(index, False, board.light))
         open_dungeon(state, index, events)
     cards = deck_creatures(config["deck"], rng)
-    events.add("wizards.setup-decks", "Every player's deck: {names}.",
+    recipe = config["deck"] if isinstance(config["deck"], str) else "random"
+    events.add(f"wizards.deck-{recipe}", "Every player's deck: {names}.",
                names=", ".join(comps.creature(c).name for c in cards))
     for player in range(players):
         mine = list(seat_decks[player]) if seat_decks else cards
@@ -99,6 +100,8 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events,
     events.add("wizards.setup-decks", "Each player shuffles their deck and draws {n} cards.",
                n=config["hand_size"])
     events.add("wizards.first-player", "Player 1 goes first; play passes clockwise.")
+    if config["enchantment_effects"]:
+        events.add("wizards.enchantment", "Enchantments change the rules of their own dungeons.")
     return state
 
 
@@ -117,6 +120,9 @@ def open_dungeon(state: WizardsState, dungeon: int, events: Events) -> None:
                name=side.name, ench=comps.enchantment(found.enchantment).name,
                tiles=" and ".join(comps.artefact(a).name for a in found.artefacts) or "no artefact")
     effect = state.enchantment_effect(dungeon)
+    if effect:
+        tile = comps.enchantment(found.enchantment)
+        events.add(f"wizards.{tile.id}", "{name} here: {text}", name=tile.name, text=tile.text)
     if effect == "wonders" and state.piles["C"]:
         found.artefacts.append(state.piles["C"].pop())
         events.add("wizards.of-wonders", "Of Wonders adds {tile} from pile C.",

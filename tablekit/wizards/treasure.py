@@ -72,7 +72,10 @@ def apply_blob(state: WizardsState, action: Discard | Pass, events: Events) -> N
     state.pending = None
     if isinstance(action, Discard):
         discard(state, owner, action.creature, events, "Big Blue Blob")
+        events.add("wizards.big-blue-blob", "Big Blue Blob is fed and stays.")
     else:
+        events.add("wizards.big-blue-blob", "Big Blue Blob goes unfed: it is eliminated and its "
+                   "entrance pays nothing.")
         remove(state, dungeon, space, False, events, "its owner's choice")
 
 
@@ -107,7 +110,7 @@ def collect(state: WizardsState, dungeon: int, events: Events) -> None:
             take_cursed(state, slot.owner, events, f"{card.name}'s entrance")
         elif (take_gem(state, slot.owner, shown, events, f"{card.name}'s entrance")
               and card.effect == "double-gem"):
-            take_gem(state, slot.owner, shown, events, "Air Imp doubles it")
+            take_gem(state, slot.owner, shown, events, "Air Imp doubles it", "wizards.air-imp")
         extra = found.fortune.pop(space, None)
         if extra is not None:
             state.gems[slot.owner][COLOUR_INDEX[extra]] += 1
@@ -182,9 +185,12 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
     """Hand out the artefacts by strength totals (two-player and one-owner rules included)."""
     ranked = ranking(state, dungeon)
     found = state.dungeons[dungeon]
-    _explain_imps(state, dungeon, events)
+    _explain_strengths(state, dungeon, events)
     events.add("wizards.treasure-artefacts", "Strength totals: {totals}.",
                totals=", ".join(f"{name_of(state, p)} {t}" for p, t in ranked) or "nobody is left")
+    if len({t for _, t in ranked}) < len(ranked):
+        events.add("wizards.treasure-ties", "Equal totals rank in turn order from {who}, who "
+                   "holds the battle token.", who=name_of(state, state.token))
     if not ranked:
         _discard_artefacts(state, dungeon, events)
         return
@@ -211,7 +217,11 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
         gain_artefact(state, winner, dungeon, found.artefacts[0], events)
 
 
-def _explain_imps(state: WizardsState, dungeon: int, events: Events) -> None:
+def _explain_strengths(state: WizardsState, dungeon: int, events: Events) -> None:
+    for _, slot in state.creatures(dungeon):
+        if creature(slot).effect == "cursed-strength":
+            events.add("wizards.void-dragon", "Void Dragon is as strong as its owner's {n} cursed "
+                       "gem(s).", n=state.cursed[slot.owner])
     kinds = [creature(s) for _, s in state.creatures(dungeon)]
     imps = sum(1 for c in kinds if c.type == "imp")
     if not imps:
