@@ -45,7 +45,10 @@ PLAIN_WORDS = {"tuple_type": "should be a list", "list_type": "should be a list"
                "string_type": "should be text", "int_type": "should be a whole number",
                "int_parsing": "should be a whole number", "bool_type": "should be true or false",
                "dict_type": "should be a table of names to values",
-               "model_type": "should be a table of names to values"}
+               "model_type": "should be a table of names to values",
+               "greater_than_equal": "should be at least {ge}",
+               "less_than_equal": "should be at most {le}",
+               "string_pattern_mismatch": "should look like {pattern}"}
 
 
 def option(default: Any, rule: str | None = None, **field: Any) -> Any:
@@ -64,31 +67,38 @@ def validate_config(game: str, model: type[GameConfig], options: dict[str, Any])
 
 def config_error(game: str, model: type[Schema], exc: ValidationError) -> TablekitError:
     """One ConfigError for a validation error (the game's own error when its code raised one)."""
-    lines = []
     for error in exc.errors():
         raised = (error.get("ctx") or {}).get("error")
         if isinstance(raised, TablekitError):
             return raised
-        lines.append(_describe(model, error))
-    return ConfigError(f"{game}: " + "; ".join(lines))
+    return ConfigError(f"{game}: {describe_errors(model, exc)}")
 
 
-def _describe(model: type[Schema], error: Any) -> str:
-    """A sentence for one pydantic error: the option, the value, what is allowed, the rule."""
+def describe_errors(model: type[Schema], exc: ValidationError, noun: str = "option") -> str:
+    """Plain sentences for a model's validation errors: the field, the value, what is allowed."""
+    return "; ".join(_describe(model, error, noun) for error in exc.errors())
+
+
+def _describe(model: type[Schema], error: Any, noun: str) -> str:
+    """A sentence for one pydantic error: the field, the value, what is allowed, the rule."""
     where = ".".join(str(part) for part in error["loc"])
     kind = error["type"]
     if kind == "extra_forbidden":
         *outer, name = error["loc"]
         parent = _model_at(model, tuple(outer))
         known = ", ".join(parent.model_fields) if parent is not None else "?"
-        text = (f"no option {name!r}; the options are: {known or 'none'}" if not outer
+        text = (f"no {noun} {name!r}; the {noun}s are: {known or 'none'}" if not outer
                 else f"{'.'.join(map(str, outer))} has no field {name!r}; its fields are: {known}")
     elif kind == "literal_error":
-        text = (f"option {where} cannot be {error['input']!r}; allowed: "
+        text = (f"{noun} {where} cannot be {error['input']!r}; allowed: "
                 f"{error['ctx']['expected']}")
+    elif kind == "missing":
+        text = f"{noun} {where} is missing"
     else:
-        message = PLAIN_WORDS.get(kind) or error["msg"].removeprefix("Value error, ")
-        text = f"option {where} = {error['input']!r}: {message}"
+        template = PLAIN_WORDS.get(kind)
+        message = (template.format(**error.get("ctx", {})) if template
+                   else error["msg"].removeprefix("Value error, "))
+        text = f"{noun} {where} = {error['input']!r}: {message}"
     rule = _rule(model, error["loc"])
     return f"{text} [rule {rule}]" if rule else text
 

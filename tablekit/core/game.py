@@ -122,6 +122,9 @@ class Game(ABC):
             state = self._scenario_state(config, rng, events)
         else:
             state = self._initial_state(config, rng, events)
+        if not isinstance(state, GameState):
+            raise TypeError(f"{self.name}: the state class must derive from GameState "
+                            f"(got {type(state).__name__})")
         state.setup_events = events.items
         return state
 

@@ -1,15 +1,31 @@
-"""`Match`: one game being played — history, log, undo/redo, save/load, clone, explain."""
+"""`Match`: one game being played — history, log, undo/redo, save/load, clone, explain.
+
+Undo keeps no copy per action: a match keeps a checkpoint (a clone of the state) every
+`CHECKPOINT_EVERY` actions and rebuilds an earlier position by replaying the actions since the
+nearest checkpoint through `apply_unchecked`. Replay is deterministic because a state carries its
+own random generator and `Game.clone` copies it. Checkpoints are never handed out (a rebuilt state
+starts from a clone of one), so a match and its clones may share them safely.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from tablekit.core.errors import IllegalActionError, SaveFileError
+from tablekit.core.errors import ConfigError, IllegalActionError, SaveFileError
 from tablekit.core.events import Event
-from tablekit.core.game import Action, Explanation, Game, Outcome, State, View, rng_for
+from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
+CHECKPOINT_EVERY = 32  # actions between checkpoints: see benchmarks/engines.py for the choice
+
+
+def checked_seed(seed: object) -> int | str:
+    """`seed` itself when it is an int or a str; a ConfigError naming it otherwise (bool too)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ConfigError(f"seed {seed!r} is not a seed: a seed is a whole number or a text, "
+                          f"not a {type(seed).__name__}")
+    return seed
 
 
 class Match:
@@ -18,11 +34,13 @@ class Match:
     def __init__(self, game: Game, config: Any, seed: int | str) -> None:
         self.game = game
         self.config = config
-        self.seed = seed
+        self.seed = checked_seed(seed)
         self.state: State = game.initial_state(config, rng_for(seed, game.name))
         self._setup_events = list(getattr(self.state, "setup_events", ()))
-        self._steps: list[tuple[Action, list[Event], State]] = []
+        self._steps: list[tuple[Action, tuple[Event, ...]]] = []  # each action with its events
         self._redo: list[Action] = []
+        self._checkpoints: list[State] = []  # [j]: the state after j * CHECKPOINT_EVERY actions
+        self._states: list[State] = []  # `states` so far, built on demand
 
     # -- playing -------------------------------------------------------------------------
     @property
@@ -45,7 +63,11 @@ class Match:
         return list(self.game.legal_actions(self.state))
 
     def apply(self, action: Action) -> list[Event]:
-        """Play one action (validated first); returns its events. Clears the redo stack."""
+        """Play one action (validated first); returns its events. Clears the redo stack.
+
+        All or nothing: when the action is illegal, or the game's rules raise half-way, the
+        match (state, history, log, redo stack) is left exactly as it was and the error raised.
+        """
         events = self._apply(action)
         self._redo.clear()
         return events
@@ -80,20 +102,31 @@ class Match:
     @property
     def history(self) -> list[Action]:
         """The actions played so far, in order."""
-        return [action for action, _, _ in self._steps]
+        return [action for action, _ in self._steps]
 
     @property
     def log(self) -> list[Event]:
         """Every event so far: set-up first, then each action's events."""
         events = list(self._setup_events)
-        for _, step_events, _ in self._steps:
+        for _, step_events in self._steps:
             events += step_events
         return events
 
     @property
     def states(self) -> list[State]:
-        """The state after setup and after each action so far (do not modify them)."""
-        return [before for _, _, before in self._steps] + [self.state]
+        """The state after setup and after each action so far (the last is `state`).
+
+        The earlier ones are replayed copies, built once and kept until undone: do not modify them.
+        """
+        done, steps, game = self._states, self._steps, self.game
+        while len(done) < len(steps):
+            if not done:
+                done.append(game.clone(self._checkpoints[0]))
+                continue
+            state = game.clone(done[-1])
+            game.apply_unchecked(state, steps[len(done) - 1][0], Events(None))
+            done.append(state)
+        return done[:len(steps)] + [self.state]
 
     @property
     def can_undo(self) -> bool:
@@ -109,16 +142,21 @@ class Match:
         """Take back the last action; returns it. Raises when nothing was played."""
         if not self._steps:
             raise IllegalActionError("undo", "core.undo", "no action has been played yet")
-        action, _, before = self._steps.pop()
-        self.state = before
+        action, _ = self._steps.pop()
+        played = len(self._steps)
+        self.state = self._rebuild(played)
+        del self._checkpoints[played // CHECKPOINT_EVERY + 1:]
+        del self._states[played:]
         self._redo.append(action)
         return action
 
     def redo(self) -> list[Event]:
-        """Play the last undone action again."""
+        """Play the last undone action again (all or nothing, like `apply`)."""
         if not self._redo:
             raise IllegalActionError("redo", "core.redo", "there is no undone action to redo")
-        return self._apply(self._redo.pop())
+        events = self._apply(self._redo[-1])
+        self._redo.pop()
+        return events
 
     # -- copies and saves ----------------------------------------------------------------
     def clone(self) -> Match:
@@ -127,8 +165,10 @@ class Match:
         twin.game, twin.config, twin.seed = self.game, self.config, self.seed
         twin.state = self.game.clone(self.state)
         twin._setup_events = list(self._setup_events)
-        twin._steps = list(self._steps)  # past states are never mutated: sharing is safe
+        twin._steps = list(self._steps)  # actions and event tuples: immutable
         twin._redo = list(self._redo)
+        twin._checkpoints = list(self._checkpoints)  # never handed out nor changed: shared
+        twin._states = []  # the twin builds its own when asked
         return twin
 
     def digest(self) -> str:
@@ -153,8 +193,12 @@ class Match:
         if data.get("version") != game.version:
             raise SaveFileError(f"save file is for {game.name} version {data.get('version')!r}; "
                                 f"this kit plays version {game.version}")
-        if not isinstance(data.get("seed"), int | str) or not isinstance(data.get("actions"), list):
-            raise SaveFileError("save file lacks a seed or an action list")
+        if not isinstance(data.get("actions"), list):
+            raise SaveFileError("save file lacks an action list")
+        try:
+            checked_seed(data.get("seed"))
+        except ConfigError as exc:
+            raise SaveFileError(f"save file has no usable seed: {exc}") from exc
         try:
             match = cls(game, game.make_config(**data.get("config", {})), data["seed"])
             for raw in data["actions"]:
@@ -173,7 +217,22 @@ class Match:
         return f"<Match {self.game.name} seed={self.seed!r} {len(self._steps)} actions, {status}>"
 
     def _apply(self, action: Action) -> list[Event]:
-        before = self.game.clone(self.state)
-        events = self.game.apply(self.state, action)
-        self._steps.append((action, events, before))
+        steps = self._steps
+        played = len(steps)
+        if played % CHECKPOINT_EVERY == 0 and len(self._checkpoints) * CHECKPOINT_EVERY == played:
+            self._checkpoints.append(self.game.clone(self.state))
+        try:
+            events = self.game.apply(self.state, action)
+        except BaseException:
+            self.state = self._rebuild(played)  # all or nothing: a rule broke half-way
+            raise
+        steps.append((action, tuple(events)))
         return events
+
+    def _rebuild(self, played: int) -> State:
+        """The state after the first `played` actions: the nearest checkpoint, then replay."""
+        start = played // CHECKPOINT_EVERY
+        state = self.game.clone(self._checkpoints[start])
+        for action, _ in self._steps[start * CHECKPOINT_EVERY:played]:
+            self.game.apply_unchecked(state, action, Events(None))
+        return state

@@ -50,7 +50,10 @@ class DeckulaGame(Game):
     config_model = DeckulaConfig
     variants = {"default": {}, "hard": {"difficulty": "hard"}, "harder": {"difficulty": "harder"},
                 "custom": {"visitors": ["monster-hunter", "nosy-postman"],
-                           "setup_card_effects": False}}
+                           "setup_card_effects": False},
+                "lesson": {"scenario": {"home": ["hellhound", "feeding-cellar"], "energy": 2,
+                                        "draw": ["hapless-vagabond", "candelabra", "vampire-bride",
+                                                 "blood-fountain"]}}}
     action_types = (Keep, Activate, Draw, Discard, Buy, Choose)
 
     @cached_property

@@ -14,8 +14,11 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field, StrictInt, ValidationError, model_validator
+
+from tablekit.core.config import Schema, describe_errors
 from tablekit.core.errors import IllegalActionError, SaveFileError
 from tablekit.wonders.cards import CardEntry, Catalog, Half, Pack, default_catalog
 
@@ -23,6 +26,37 @@ CAMPAIGN_FORMAT = "tablekit-wonders-campaign"
 GAME_KEY = re.compile(r"^[0-9a-f]{16}$")
 UPGRADES = ("player-health", "player-strength", "player-draw", "player-cost",
             "villain-health", "villain-strength", "villain-draw")
+
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
+class Tally(Schema):
+    """Games against one Villain: played, won, lost."""
+
+    games: Count = 0
+    wins: Count = 0
+    losses: Count = 0
+
+    @model_validator(mode="after")
+    def _adds_up(self) -> Tally:
+        """Every game is a win or a loss."""
+        if self.wins + self.losses != self.games:
+            raise ValueError(f"{self.wins} wins and {self.losses} losses do not add up to "
+                             f"{self.games} games")
+        return self
+
+
+class CampaignFile(Schema):
+    """The campaign file's schema; `Campaign.from_json` checks it against the card data too."""
+
+    format: Literal["tablekit-wonders-campaign"]
+    version: Literal[1]
+    opened: list[str] = []
+    upgrades: dict[str, Literal[UPGRADES]] = {}
+    fated_beaten: list[str] = []
+    record: dict[str, Tally] = {}
+    upgrades_due: Count = 0
+    recorded: list[Annotated[str, Field(pattern=GAME_KEY.pattern)]] = []
 
 
 @dataclass
@@ -62,66 +96,20 @@ class Campaign:
     @classmethod
     def from_json(cls, data: Any, catalog: Catalog | None = None,
                   label: str = "campaign") -> Campaign:
-        """Rebuild and check a campaign from JSON data."""
-        catalog = catalog or default_catalog()
-
-        def fail(problem: str) -> SaveFileError:
-            return SaveFileError(f"{label}: {problem}")
-
+        """Rebuild and check a campaign from JSON data (the schema, then the card data)."""
         if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
-            raise fail("not a Deck of Wonders campaign file (missing format marker)")
-        if data.get("version") != 1:
-            raise fail(f"unknown campaign version {data.get('version')!r}")
-        packs = all_packs(catalog)
-        opened = data.get("opened", [])
-        if not isinstance(opened, list) or any(not isinstance(p, str) or p not in packs
-                                               for p in opened):
-            raise fail(f"'opened' must list known Legacy pack ids, got {opened!r}")
-        if len(set(opened)) != len(opened):
-            raise fail("'opened' lists a Legacy pack twice (a pack is opened once)")
-        upgrades = data.get("upgrades", {})
-        if not isinstance(upgrades, dict):
-            raise fail("'upgrades' must map card ids to upgrade types")
-        for card_id, kind in upgrades.items():
-            if not isinstance(card_id, str) or not isinstance(kind, str) \
-                    or card_id not in catalog.cards or kind not in UPGRADES:
-                raise fail(f"bad upgrade {card_id!r}: {kind!r}")
-            if not catalog.cards[card_id].upgrade_slot:
-                raise fail(f"upgrade {kind} on {card_id}: that card has no upgrade slot")
-            problem = upgrade_problem(catalog.cards[card_id], kind)
-            if problem:
-                raise fail(f"upgrade {kind} on {card_id}: {problem}")
-        fated = data.get("fated_beaten", [])
-        if not isinstance(fated, list) or any(
-                not isinstance(v, str) or v not in catalog.villains
-                or not catalog.villains[v].fated_form for v in fated):
-            raise fail(f"'fated_beaten' must list Fated Form Villain ids, got {fated!r}")
-        unlocked = {p.unlocks for p in packs.values() if p.id in opened and p.unlocks}
-        for villain in fated:
-            if catalog.villains[villain].locked and villain not in unlocked:
-                raise fail(f"'fated_beaten' names {villain}, but the pack that unlocks it is "
-                           "not opened")
-        record = data.get("record", {})
-        if not isinstance(record, dict) or any(
-                not isinstance(v, str) or v not in catalog.villains or not isinstance(r, dict)
-                or any(not _count(r.get(k, 0)) for k in ("games", "wins", "losses"))
-                for v, r in record.items()):
-            raise fail("'record' must map Villain ids to game counts")
-        for villain, tally in record.items():
-            games, won, lost = (tally.get(k, 0) for k in ("games", "wins", "losses"))
-            if won + lost != games:
-                raise fail(f"'record' for {villain}: {won} wins and {lost} losses do not add "
-                           f"up to {games} games")
-        due = data.get("upgrades_due", 0)
-        if not isinstance(due, int) or isinstance(due, bool) or due < 0:
-            raise fail("'upgrades_due' must be a count")
-        recorded = data.get("recorded", [])
-        if not isinstance(recorded, list) or any(
-                not isinstance(k, str) or not GAME_KEY.match(k) for k in recorded):
-            raise fail("'recorded' must list game keys (16 hex digits each)")
-        return cls(list(opened), dict(upgrades), list(fated),
-                   {v: {k: int(r.get(k, 0)) for k in ("games", "wins", "losses")}
-                    for v, r in record.items()}, due, list(recorded))
+            raise SaveFileError(f"{label}: not a Deck of Wonders campaign file (missing format "
+                                "marker)")
+        try:
+            parsed = CampaignFile.model_validate(data)
+        except ValidationError as exc:
+            raise SaveFileError(f"{label}: {describe_errors(CampaignFile, exc, 'field')}") from None
+        problem = _contradiction(parsed, catalog or default_catalog())
+        if problem:
+            raise SaveFileError(f"{label}: {problem}")
+        return cls(list(parsed.opened), dict(parsed.upgrades), list(parsed.fated_beaten),
+                   {v: t.model_dump() for v, t in parsed.record.items()}, parsed.upgrades_due,
+                   list(parsed.recorded))
 
     # -- progress ------------------------------------------------------------------------
     def available_villains(self, catalog: Catalog | None = None) -> list[str]:
@@ -215,8 +203,32 @@ def game_key(match: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def _contradiction(parsed: CampaignFile, catalog: Catalog) -> str | None:
+    """What in a well-formed campaign file disagrees with the card data, or None."""
+    packs = all_packs(catalog)
+    unknown = [p for p in parsed.opened if p not in packs]
+    if unknown:
+        return f"'opened' must list known Legacy pack ids, got {unknown!r}"
+    if len(set(parsed.opened)) != len(parsed.opened):
+        return "'opened' lists a Legacy pack twice (a pack is opened once)"
+    for card_id, kind in parsed.upgrades.items():
+        if card_id not in catalog.cards:
+            return f"bad upgrade {card_id!r}: {kind!r} (no such card)"
+        if not catalog.cards[card_id].upgrade_slot:
+            return f"upgrade {kind} on {card_id}: that card has no upgrade slot"
+        problem = upgrade_problem(catalog.cards[card_id], kind)
+        if problem:
+            return f"upgrade {kind} on {card_id}: {problem}"
+    unlocked = {p.unlocks for p in packs.values() if p.id in parsed.opened and p.unlocks}
+    for villain in parsed.fated_beaten:
+        if villain not in catalog.villains or not catalog.villains[villain].fated_form:
+            return f"'fated_beaten' must list Fated Form Villain ids, got {villain!r}"
+        if catalog.villains[villain].locked and villain not in unlocked:
+            return f"'fated_beaten' names {villain}, but the pack that unlocks it is not opened"
+    strangers = [v for v in parsed.record if v not in catalog.villains]
+    if strangers:
+        return f"'record' must map Villain ids to game counts, not {strangers!r}"
+    return None
 
 
 def all_packs(catalog: Catalog) -> dict[str, Pack]:

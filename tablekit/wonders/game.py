@@ -41,7 +41,12 @@ class WondersGame(Game):
     version = 1
     config_model = WondersConfig
     variants = {"default": {}, "coop": {"coop_villain": "morwen"},
-                "random-deck": {"villain": "grak", "deck": "random", "max_rounds": 30}}
+                "random-deck": {"villain": "grak", "deck": "random", "max_rounds": 30},
+                "example-b": {"scenario": {  # the rulebook's Example B, played on
+                    "villain_minions": ["forest-troll", "pixie-mesmerist"],
+                    "player_minions": ["treant-shepherd", "pixie-cavalry"],
+                    "hand": ["earth-shield", "hungry-wolf", "baited-trap"],
+                    "draw": ["stag-charger", "gnomish-servant", "poison-toad"]}}}
     action_types = ACTION_TYPES
 
     @cached_property

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -133,3 +134,28 @@ def test_card_loader_names_file_card_and_field(tmp_path: Path):
         load_cards(path, Gem)
     path.write_text('[[card]]\nid = "ruby"\nvalue = 3\n')
     assert load_cards(path, Gem) == [Gem(id="ruby", value=3)]
+
+
+SEEDS = [0, -3, 2**70, "named seed", "", True, False, 1.5, 2.0, None, b"raw", [1], (1,)]
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=repr)
+def test_a_seed_is_an_int_or_a_str_and_anything_else_is_a_config_error(seed):
+    if type(seed) in (int, str):
+        assert tablekit.new_game("deckula", seed=seed).seed == seed
+        return
+    with pytest.raises(ConfigError, match=re.escape(repr(seed))):
+        tablekit.new_game("deckula", seed=seed)
+
+
+@pytest.mark.parametrize("seed", [s for s in SEEDS if not isinstance(s, bytes)], ids=repr)
+def test_a_save_file_takes_the_seeds_a_new_game_takes(seed):
+    data = json.loads(tablekit.new_game("deckula", seed=1).to_json())
+    try:
+        match = tablekit.new_game("deckula", seed=seed)
+    except ConfigError:
+        with pytest.raises(SaveFileError, match="seed"):
+            tablekit.load_game(json.dumps({**data, "seed": seed, "actions": []}))
+        return
+    saved = json.dumps({**data, "seed": seed, "actions": [], "digest": match.digest()})
+    assert tablekit.load_game(saved).digest() == match.digest()

@@ -66,7 +66,7 @@ def test_one_config_model_drives_options_errors_players_and_the_save():
     assert GAME.make_config(**json.loads(json.dumps(GAME.config_to_json(config)))) == config
     with pytest.raises(ConfigError, match=r"no option 'size'; the options are: pile, scenario"):
         GAME.make_config(size=3)
-    with pytest.raises(ConfigError, match=r"option pile = 0: .*greater than or equal to 1 \[rule take.take\]"):
+    with pytest.raises(ConfigError, match=r"option pile = 0: should be at least 1 \[rule take.take\]"):
         GAME.make_config(pile=0)
     with pytest.raises(ConfigError, match=r"option pile = 'many': should be a whole number"):
         GAME.make_config(pile="many")
@@ -79,3 +79,12 @@ def test_one_config_model_drives_options_errors_players_and_the_save():
 def test_a_config_model_must_say_how_many_play():
     with pytest.raises(TypeError, match="players"):
         type("Seatless", (GameConfig,), {"__annotations__": {"size": int}, "size": 3})
+
+
+def test_a_state_that_is_not_a_game_state_is_refused_at_set_up():
+    class Loose(TakeLast):
+        def _initial_state(self, config, rng, events):
+            return {"left": 5}
+
+    with pytest.raises(TypeError, match="must derive from GameState"):
+        Match(Loose(), GAME.make_config(), seed=0)

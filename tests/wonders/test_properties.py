@@ -121,7 +121,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.t
 
 @settings(max_examples=150, deadline=None)
 @given(key=st.sampled_from(["format", "version", "opened", "upgrades", "fated_beaten",
-                            "record", "upgrades_due"]), value=JSON_VALUES)
+                            "record", "upgrades_due", "recorded"]), value=JSON_VALUES)
 def test_campaign_loader_gives_a_clear_error_or_a_campaign(key, value):
     from tablekit.core.errors import SaveFileError
     from tablekit.wonders.campaign import Campaign

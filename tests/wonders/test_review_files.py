@@ -69,7 +69,7 @@ GOOD = Campaign(opened=["cullin-crown"], upgrades={"hungry-wolf": "player-health
     ({"opened": ["cullin-crown", "cullin-crown"]}, "twice"),
     ({"fated_beaten": ["cullin-fated"], "opened": []}, "not opened"),
     ({"record": {"cullin-fated": {"games": 3, "wins": 1, "losses": 1}}}, "add up"),
-    ({"record": {"cullin": {"games": True, "wins": 1, "losses": 0}}}, "game counts"),
+    ({"record": {"cullin": {"games": True, "wins": 1, "losses": 0}}}, "games = True: should be a whole number"),
 ])
 def test_contradictory_campaign_files_are_refused(tmp_path, change, words):
     assert Campaign.from_json(GOOD) is not None
