@@ -46,14 +46,14 @@ def start_battle(state: WizardsState, dungeon: int, events: Events) -> None:
 
 
 def act(state: WizardsState, dungeon: int, space: int, events: Events) -> None:
-    """Let the creature on `space` act, then queue the next space clockwise."""
+    """Let the next creature from `space` on (clockwise) act, then queue the one after it."""
     slots = state.dungeons[dungeon].slots
+    while space < len(slots) and slots[space] is None:
+        space += 1  # empty entrances, walls and the statue
     if space >= len(slots):
         return
     state.todo.append(("act", dungeon, space + 1))
     slot = slots[space]
-    if slot is None:
-        return
     if (slot.equipment and state.config["artefact_effects"]
             and components().artefact(slot.equipment).action):
         state.todo.append(("gear", dungeon, space, *slot))

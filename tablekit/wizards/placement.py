@@ -19,8 +19,7 @@ def place_options(state: WizardsState) -> list:
     options: list = []
     spaces = [(d, state.free_entrances(d), state.enchantment_effect(d) != "face-up-only")
               for d in state.open_dungeons()]
-    hand = state.hands[player]
-    for card in (sorted(set(hand), key=hand.index) if len(hand) > 1 else hand):
+    for card in state.hands[player]:  # a player owns one of each creature: no duplicates
         spec = creature_card(card)
         may_hide = face_down_left and spec.effect != "never-face-down"
         for dungeon, free, no_radiance in spaces:
@@ -164,7 +163,7 @@ def cards_to_draw(placed: list[tuple[int, int, bool]]) -> int:
 def end_placement(state: WizardsState, events: Events) -> None:
     """Draw by the table, then start the battles of the dungeons filled this turn."""
     draw(state, state.active, cards_to_draw(state.placed), events, "wizards.draw")
-    filled = [d for d in state.open_dungeons() if state.is_full(d)]
+    filled = sorted({d for d, _, _ in state.placed if state.is_full(d)})
     state.filled = filled
     for dungeon in filled:
         events.add("wizards.filled", "{name} is filled: a battle follows.",

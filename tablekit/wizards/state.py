@@ -33,13 +33,14 @@ class Pending(NamedTuple):
 class Dungeon:
     """One dungeon on the table: its board side, its spaces, its tiles and its treasure extras."""
 
-    __slots__ = ("board", "dark", "side", "slots", "artefacts", "enchantment", "fortune", "fed",
-                 "open")
+    __slots__ = ("board", "dark", "side", "entrances", "slots", "artefacts", "enchantment",
+                 "fortune", "fed", "open")
 
     def __init__(self, board: int, dark: bool, side: BoardSide) -> None:
         self.board = board              # index into components().boards_for(players)
         self.dark = dark
         self.side = side                # the board side showing (shared, immutable)
+        self.entrances = _entrances(side)  # its entrance spaces, clockwise from the statue
         self.slots: list[Slot | None] = [None] * len(side.ring)
         self.artefacts: list[str] = []
         self.enchantment = ""
@@ -47,10 +48,15 @@ class Dungeon:
         self.fed: dict[int, int] = {}      # space -> cards fed to a Flesh Golem there
         self.open = True                   # False once removed from the table
 
+    def turn_over(self, side: BoardSide, dark: bool) -> None:
+        """Show another board side."""
+        self.side, self.dark, self.entrances = side, dark, _entrances(side)
+
     def clone(self) -> Dungeon:
         """An independent copy."""
         twin = Dungeon.__new__(Dungeon)
         twin.board, twin.dark, twin.open, twin.side = self.board, self.dark, self.open, self.side
+        twin.entrances = self.entrances
         twin.slots, twin.artefacts = self.slots[:], self.artefacts[:]
         twin.enchantment, twin.fortune, twin.fed = self.enchantment, dict(self.fortune), dict(self.fed)
         return twin
@@ -161,7 +167,7 @@ class WizardsState(GameState):
         """Entrances of an open dungeon with no creature on them."""
         found = self.dungeons[dungeon]
         slots = found.slots
-        return [i for i in _entrances(found.side) if slots[i] is None]
+        return [i for i in found.entrances if slots[i] is None]
 
     def is_full(self, dungeon: int) -> bool:
         """True when every entrance of the dungeon holds a creature."""

@@ -350,8 +350,7 @@ def after_battle(state: WizardsState, dungeon: int, events: Events) -> None:
         state.supply[COLOURS.index(colour)] += 1
     found.fortune, found.fed = {}, {}
     if state.stack:
-        found.dark = not found.dark
-        found.side = state.sides[found.board].side(found.dark)
+        found.turn_over(state.sides[found.board].side(not found.dark), not found.dark)
         open_dungeon(state, dungeon, events)
         events.add("wizards.new-dungeon", "The board turns over: {name} opens.",
                    name=state.side(dungeon).name)

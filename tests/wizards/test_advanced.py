@@ -175,7 +175,7 @@ def test_of_the_chosen_lets_an_artefact_winner_return_a_cursed_gem():
 def _opened(enchantment: str):
     state = build(advanced=True, hands=[["titan"], []], stack=[enchantment])
     state.piles = {"A": ["greatsword"], "B": ["broadsword"], "C": ["holy-vial", "tin-chalice"]}
-    state.dungeons[0].dark, state.dungeons[0].side = True, state.sides[0].dark  # Sunken Cellar: A, B
+    state.dungeons[0].turn_over(state.sides[0].dark, True)  # Sunken Cellar: A and B
     open_dungeon(state, 0, Events())
     return state
 
