@@ -76,6 +76,8 @@ def from_config(config: Any, events: Events | None = None) -> WizardsState:
         raise ConfigError(f"scenario: no creature, artefact or enchantment with the id {exc}") from None
     if scenario.battle is not None:
         start_battle(state, scenario.battle, events)
+    elif state.pending is None:  # the active player holds nothing: play runs on to a decision
+        settle(state, events if events is not None else Events())
     return state
 
 

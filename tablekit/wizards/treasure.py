@@ -307,13 +307,14 @@ def purify(state: WizardsState, dungeon: int, events: Events) -> None:
 # -- 3.3 Return ------------------------------------------------------------------------------
 def return_home(state: WizardsState, dungeon: int, events: Events) -> None:
     """Each owner, from the token's holder on, puts their creatures under their deck."""
+    left = state.creatures(dungeon)
     for player in state.seat_order(state.token):
-        mine = [(i, s) for i, s in state.creatures(dungeon) if s.owner == player]
-        if len({s.creature for _, s in mine}) > 1:
+        mine = [i for i, s in left if s.owner == player]
+        if len(mine) > 1:  # a player has one of each creature: two or more is a choice
             state.todo.append(("return", dungeon))
             state.pending = Pending(player, "return", (dungeon,))
             return
-        for space, _ in mine:
+        for space in mine:
             _under_deck(state, dungeon, space, events)
 
 

@@ -93,3 +93,11 @@ def test_illegal_placements_name_the_rule_they_break_and_change_nothing():
     assert second.rule == "wizards.titan"
     hidden_again = match.explain(Place("ogre", 0, 4, False, "Glimmer Cellar (green entrance, space 4)"))
     assert not hidden_again.legal and hidden_again.rule == "wizards.place-face"
+
+
+def test_a_scenario_whose_active_player_holds_nothing_runs_on_to_a_decision():
+    match = tablekit.new_game("wizards", seed=0, scenario={"hands": [[], ["titan"]],
+                                                           "decks": [[], []]})
+    assert match.to_move == 1 and match.legal_actions()
+    ended = tablekit.new_game("wizards", seed=0, scenario={})
+    assert ended.is_over and ended.outcome is not None  # nobody has a card: straight to scoring
