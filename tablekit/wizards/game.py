@@ -42,7 +42,7 @@ class WizardsGame(Game):
     def _scenario_state(self, config: WizardsConfig, rng: random.Random,
                         events: Events) -> WizardsState:
         """The position the config's scenario sets up."""
-        return from_config(config, events)
+        return from_config(config, events, rng)
 
     def to_move(self, state: WizardsState) -> int | None:
         """Whose decision it is."""

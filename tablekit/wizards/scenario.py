@@ -53,8 +53,12 @@ def build(players: int = 2, advanced: bool = False, dungeons: list[dict[str, Any
     return state
 
 
-def from_config(config: Any, events: Events | None = None) -> WizardsState:
-    """The position a config's scenario describes (ConfigError naming what is wrong)."""
+def from_config(config: Any, events: Events | None = None,
+                rng: random.Random | None = None) -> WizardsState:
+    """The position a config's scenario describes (ConfigError naming what is wrong).
+
+    `rng` (the match's) seeds the luck of the dungeons opened later (Of Fortune's gems).
+    """
     scenario = config.scenario
     options = {k: v for k, v in config.resolved().items() if k not in ("players", "advanced")}
     dungeons = [{"dark": d.dark, "slots": {k: list(v) for k, v in d.slots.items()},
@@ -71,7 +75,8 @@ def from_config(config: Any, events: Events | None = None) -> WizardsState:
                       gems=[dict(g) for g in scenario.gems] or None,
                       cursed=list(scenario.cursed) or None,
                       artefacts=_lists(scenario.artefacts), stack=list(scenario.stack),
-                      active=scenario.active, **options)
+                      active=scenario.active, seed=rng.getrandbits(64) if rng else 0,
+                      **options)
     except KeyError as exc:
         raise ConfigError(f"scenario: no creature, artefact or enchantment with the id {exc}") from None
     if scenario.battle is not None:
