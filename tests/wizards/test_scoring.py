@@ -84,3 +84,11 @@ def _brute_score(counts: tuple[int, ...], cursed: int) -> int:
 def test_score_gems_is_the_best_over_every_choice(counts, cursed):
     gems = dict(zip(COLOURS, counts, strict=False))
     assert score_gems(gems, cursed) == _brute_score(tuple(counts), cursed)
+
+
+def test_the_artefact_table_and_enchantments():
+    from tablekit.wizards.cards import components
+    points = {a.pile: a.points for a in components().artefacts}
+    assert points == {"A": 7, "B": 5, "C": 3}
+    score = score_player({}, 0, [7, 5, 3], 2, most_cursed=False)
+    assert score.total == 7 + 5 + 3 + 2
