@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,6 +38,7 @@ from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
+PROGRESS_EVERY = 2_000  # positions between two progress reports
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,17 @@ class HindsightResult:
         return f"{played}{proof} for this deal: {self.best_score} VP ({self.nodes:,} positions searched)."
 
 
-def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET) -> HindsightResult:
-    """Search every line of play for the deal of `match`; the best score with a line reaching it."""
+def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
+              progress: Callable[[int, int], None] | None = None) -> HindsightResult:
+    """Search every line of play for the deal of `match`; the best score with a line reaching it.
+
+    `progress(nodes, node_budget)` is called every PROGRESS_EVERY positions (for a progress bar).
+    """
     if match.game is not GAME:
         raise ValueError(f"hindsight analyses Deckula! matches, not {match.game.name}")
     start = time.perf_counter()
     root = Match(match.game, match.config, match.seed).state
-    search = _Search(root, node_budget)
+    search = _Search(root, node_budget, progress)
     search.run(root, [])
     outcome = match.outcome
     player = int(outcome.scores[0]) if outcome else None
@@ -82,7 +88,9 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET) -> Hindsight
 class _Search:
     """Depth-first branch and bound over the real engine, with dominance on energy."""
 
-    def __init__(self, root: DeckulaState, node_budget: int) -> None:
+    def __init__(self, root: DeckulaState, node_budget: int,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        self.progress = progress
         self.best: tuple[bool, int] | None = None  # (survived, score): surviving ranks first
         self.best_line: list[Action] = []
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
@@ -126,6 +134,8 @@ class _Search:
             return  # seen with at least as much energy (more energy never hurts), or hopeless
         self.most_energy[key] = state.energy
         self.nodes += 1
+        if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
+            self.progress(self.nodes, self.node_budget)
         for action in _ordered(state):
             child = state.clone()
             GAME.apply_unchecked(child, action, self.silent)

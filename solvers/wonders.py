@@ -20,7 +20,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from tablekit.core.simulate import Estimate, simulate
+from tablekit.core.simulate import Estimate, Progress, simulate
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import CardEntry, Half, default_catalog
 from tablekit.wonders.setup import COLLECTION_SIZE, recommended_collection
@@ -181,23 +181,30 @@ def recommended_deck(villain: str, campaign: Campaign | None = None) -> list[str
     return recommended_collection(villain, campaign)
 
 
-def win_rate(villain: str, picks: Sequence[str], games: int, seed: int = 0,
+def win_rate(villain: str, picks: Sequence[str], games: int, seed: int | str = 0,
              agent: str = "heuristic", executor: object = "serial",
-             campaign: Campaign | None = None) -> Estimate:
-    """The simulated win rate of a deck against a Villain (in a campaign), with its 95% interval."""
+             campaign: Campaign | None = None, progress: Progress | None = None) -> Estimate:
+    """The simulated win rate of a deck against a Villain (in a campaign), with its 95% interval.
+
+    `progress(games_done, games)` is called as the games are played (for a progress bar).
+    """
     config = {"villain": villain, "deck": "picked", "picks": list(picks)}
     if campaign is not None:
         config["campaign"] = campaign.to_json()
     result = simulate("wonders", games, seed=seed, agents=(agent,), executor=executor,
-                      config=config, progress=False)
+                      config=config, progress=progress or False)
     return result.win_rate()
 
 
 def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighbours: int = 4,
                  final_games: int = 400, seed: int = 0, agent: str = "heuristic",
                  executor: object = "serial", step: float = 20.0,
-                 campaign: Campaign | None = None) -> Improvement:
-    """Propose, simulate, update the card values, solve again; report both win rates."""
+                 campaign: Campaign | None = None, progress: Progress | None = None) -> Improvement:
+    """Propose, simulate, update the card values, solve again; report both win rates.
+
+    `progress(games_done, games_planned)` is called as the games are played (a progress bar).
+    """
+    tally = _Tally(rounds * (1 + neighbours) * games + 2 * final_games, progress)
     catalog = default_catalog()
     rng = random.Random(seed)
     values = {c: problem.values.get(c, card_value(catalog.cards[c]))
@@ -210,14 +217,35 @@ def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighb
             raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
         decks = [pick.picks] + _neighbours(current, pick.picks, neighbours, rng)
         rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor,
-                          campaign).mean for d in decks]
+                          campaign, tally.part(games)).mean for d in decks]
         history += list(zip(decks, rates, strict=True))
         values = _update_values(values, decks, rates, step)
     best = max(history, key=lambda entry: entry[1])[0]
-    final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign)
+    tally.planned = tally.done + 2 * final_games  # fewer neighbours than asked: fewer games
+    final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign,
+                     tally.part(final_games))
     baseline = win_rate(problem.villain, recommended_deck(problem.villain, campaign), final_games,
-                        f"{seed}/final", agent, executor, campaign)
+                        f"{seed}/final", agent, executor, campaign, tally.part(final_games))
     return Improvement(best, final, baseline, values, history)
+
+
+class _Tally:
+    """Games played across several simulations, reported as one progress figure."""
+
+    def __init__(self, planned: int, report: Progress | None) -> None:
+        self.planned, self.report, self.done = planned, report, 0
+
+    def part(self, games: int) -> Progress | None:
+        """The progress function of the next simulation of `games` games."""
+        start = self.done
+        self.done += games
+        if self.report is None:
+            return None
+
+        def step(done: int, _total: int) -> None:
+            self.report(start + done, max(self.planned, start + done))
+
+        return step
 
 
 def _minimal_core(model: cp_model.CpModel, solver: cp_model.CpSolver,

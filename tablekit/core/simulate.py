@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +14,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import get_game
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 
+Progress = Callable[[int, int], None]
 DEFAULT_CHUNK = 100  # games per task: a process pool needs ~100, Dask ~500 to amortise overhead
 
 
@@ -51,11 +52,13 @@ class SimulationResult:
 
 def simulate(game: str, n: int, seed: int | str = 0, agents: Sequence[str | Agent] = ("heuristic",),
              executor: Executor | str | None = None, config: dict[str, Any] | None = None,
-             progress: bool = True, chunk: int | None = None) -> SimulationResult:
+             progress: bool | Progress = True, chunk: int | None = None) -> SimulationResult:
     """Play `n` seeded games of `game`; the same arguments give the same records anywhere.
 
     `executor`: None for a local process pool (serial when the work is small), "serial", or any
     `concurrent.futures.Executor` such as `dask.distributed.Client(...).get_executor()`.
+    `progress`: True for a tqdm bar (kept on the page when done), False for none, or a function
+    called as `progress(games_done, n)` after each chunk (for a widget's own progress bar).
     """
     if n < 1:
         raise ValueError(f"simulate needs at least one game, got n={n}")
@@ -98,7 +101,7 @@ def play_one(game_name: str, config: dict[str, Any], seed: str,
     return GameRecord(seed, outcome.scores, outcome.winners, count)
 
 
-def _run(tasks: list[tuple], executor: Executor | str | None, progress: bool, total: int,
+def _run(tasks: list[tuple], executor: Executor | str | None, progress: bool | Progress, total: int,
          label: str) -> dict[int, list[GameRecord]]:
     bar = _progress_bar(progress, total, label)
     try:
@@ -132,11 +135,29 @@ def _run_on(executor: Executor, tasks: list[tuple], bar: Any) -> dict[int, list[
     return parts
 
 
-def _progress_bar(progress: bool, total: int, label: str) -> Any:
+class _Reporter:
+    """A progress bar's `update`/`close` that reports to a function instead."""
+
+    def __init__(self, report: Progress, total: int) -> None:
+        self.report, self.total, self.done = report, total, 0
+
+    def update(self, count: int) -> None:
+        self.done += count
+        self.report(self.done, self.total)
+
+    def close(self) -> None:
+        """Nothing to close: the caller owns its progress display."""
+
+
+def _progress_bar(progress: bool | Progress, total: int, label: str) -> Any:
+    if callable(progress):
+        return _Reporter(progress, total)
     if not progress:
         return None
     from tqdm.auto import tqdm
-    return tqdm(total=total, desc=label, unit="game", leave=False)
+    # leave=True: in a notebook, closing a bar with leave=False closes its widget, and a page
+    # drawn afterwards (Voilà) shows "Error displaying widget: model not found" in its place
+    return tqdm(total=total, desc=label, unit="game", leave=True)
 
 
 def _advance(bar: Any, count: int) -> None:

@@ -2,48 +2,55 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from markupsafe import Markup
 
 from solvers.deckula import HindsightResult, hindsight
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.core.simulate import SimulationResult, simulate
-from tablekit.deckula.lessons import lesson
+from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
-from tablekit.ui.html import counters_html, zone_html
+from tablekit.ui.html import counters_html, render, zone_html
+from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
 
 ICONS = {"instant": "⚡ Instant", "discard": "🗑 Discard", "passive": "∞ Passive"}
 ARROWS = {"threat": "⬆ to Threat", "home": "⬇ to Home"}
+FINISH = "<div class='tk-finish'><b>How good was my game?</b> {{ words }}</div>"
 
 
 class DeckulaTable(GameTable):
-    """A whole Deckula! game: Threat and Home, energy, the drawn card, actions, log and chart."""
+    """A whole Deckula! game: Threat and Home, energy, the drawn card, actions, log and chart.
+
+    At the end, "Compare with the best game" runs the hindsight search (with a progress bar);
+    it never runs inside `refresh`.
+    """
 
     chart_title = "Energy and VP by turn"
+    layout_spec = ("status", "board", "actions", "message", ("undo", "redo", "hint", "seed", "new"),
+                   "hints", "finish", ("best", "deeper"), "progress", ("log", "chart"))
 
-    def __init__(self, seed: int = 0, difficulty: str = "beginner", match: Match | None = None,
+    def __init__(self, seed: int | str = 0, difficulty: str = "beginner", match: Match | None = None,
                  hindsight_budget: int = 60_000, **options: Any) -> None:
         self.difficulty, self.options = difficulty, options
         self.hindsight_budget = hindsight_budget
         self._hindsight: tuple[str, HindsightResult] | None = None
         first = match or new_game("deckula", seed=seed, difficulty=difficulty, **options)
-        super().__init__(first, self._fresh)
-        self.deeper = widgets.Button(description="Search longer (×5)", icon="search",
-                                     tooltip="Give the hindsight search five times more positions to prove its answer",
-                                     layout=widgets.Layout(width="auto"))
-        self.deeper.add_class("tk-search-longer")
-        self.deeper.on_click(self._search_longer)
-        children = list(self.children)
-        children.insert(children.index(self.finish) + 1, self.deeper)
-        self.children = children
-        self._show_deeper()
+        super().__init__(first)
+        self.best_button = self.tool_button("Compare with the best game", "search", self._find_best,
+                                            "info", css="tk-compare-best")
+        self.best_button.tooltip = "Search every line of play for this deal (a few seconds)"
+        self.deeper = self.tool_button("Search longer (×5)", "search-plus", self._search_longer,
+                                       css="tk-search-longer")
+        self.deeper.tooltip = "Give the hindsight search five times more positions to prove its answer"
+        self.parts.update(best=self.best_button, deeper=self.deeper)
 
-    def _fresh(self, seed: int) -> Match:
+    def fresh_match(self, seed: int | str) -> Match:
+        """A new deal at the table's difficulty and options."""
         return new_game("deckula", seed=seed, difficulty=self.difficulty, **self.options)
 
     @property
@@ -59,7 +66,7 @@ class DeckulaTable(GameTable):
         """What the player must do now."""
         state = self.state
         if self.match.is_over:
-            return GameTable.status_text(self)  # explicit: LessonTable borrows this method
+            return super().status_text()
         if state.phase == "decide":
             return f"You drew {state.name(state.drawn)}: buy it for 2 energy or discard it for 1."
         if state.phase == "choose":
@@ -78,47 +85,76 @@ class DeckulaTable(GameTable):
                 "VP in play": (turns, [by_turn[t].score() for t in turns])}
 
     def finish_html(self) -> str:
-        """The player's score beside the hindsight best for the same deal."""
-        return f"<div class='tk-finish'><b>How good was my game?</b> {escape(self.best().summary())}</div>"
+        """The player's score beside the hindsight best for the same deal, once searched."""
+        found = self.known_best()
+        words = (found.summary() if found is not None else
+                 "Press Compare with the best game to search every line of play for this deal.")
+        return render(FINISH, words=words)
+
+    def known_best(self) -> HindsightResult | None:
+        """The hindsight result for this game, if it has been searched."""
+        if self._hindsight is not None and self._hindsight[0] == self.match.digest():
+            return self._hindsight[1]
+        return None
 
     def best(self, node_budget: int | None = None) -> HindsightResult:
-        """The hindsight analysis of this deal (kept until the game or the budget changes)."""
-        digest = self.match.digest()
-        if self._hindsight is None or self._hindsight[0] != digest:
-            node_budget = node_budget or self.hindsight_budget
-        elif node_budget is None or node_budget <= self._hindsight[1].nodes:
-            return self._hindsight[1]
-        self._hindsight = (digest, hindsight(self.match, node_budget=node_budget))
-        return self._hindsight[1]
+        """The hindsight analysis of this deal, with progress shown (kept until the game or the
+        budget changes)."""
+        known = self.known_best()
+        if known is not None and (node_budget is None or node_budget <= known.nodes):
+            return known
+        budget = node_budget or self.hindsight_budget
+        self.progress.start(budget, "Searching every line of play for this deal…")
+        self.best_button.disabled = self.deeper.disabled = True  # one search at a time
+        try:
+            result = hindsight(self.match, node_budget=budget,
+                               progress=lambda nodes, _: self.progress.update(
+                                   nodes, words=f"Searching: {nodes:,} positions so far…"))
+        finally:
+            self.progress.finish()
+            self.best_button.disabled = self.deeper.disabled = False
+        self._hindsight = (self.match.digest(), result)
+        self._show_search()
+        return result
 
     def refresh(self) -> None:
-        """Redraw, and offer a longer search while the hindsight best is not proven."""
+        """Redraw, and offer the hindsight search once the game is over."""
         super().refresh()
-        if hasattr(self, "deeper"):
-            self._show_deeper()
+        self._show_search()
 
-    def _show_deeper(self) -> None:
-        unproven = self.match.is_over and self.best().status != "optimal"
-        self.deeper.layout.display = None if unproven else "none"
+    def _show_search(self) -> None:
+        found = self.known_best() if self.match.is_over else None
+        over = self.match.is_over
+        self.best_button.layout.display = None if over and found is None else "none"
+        self.deeper.layout.display = None if found is not None and found.status != "optimal" else "none"
+        self.finish.value = self.finish_html() if over else ""
+
+    def _find_best(self, _: Any = None) -> None:
+        self.best()
 
     def _search_longer(self, _: Any = None) -> None:
-        self.best(node_budget=5 * self.best().nodes)
-        self.refresh()
+        known = self.known_best()
+        self.best(node_budget=5 * (known.nodes if known else self.hindsight_budget))
 
 
-class LessonTable(GameTable):
-    """A small table on one of the learn notebook's prepared situations."""
+class DeckulaLesson(LessonTable, DeckulaTable):
+    """A small Deckula! table on one of the learn notebook's prepared situations (by name)."""
 
-    def __init__(self, name: str) -> None:
-        self.lesson_name = name
-        super().__init__(lesson(name), lambda _seed: lesson(name))
-        self.children = [self.status, self.board, self.actions, self.message,
-                         widgets.HBox([self.undo_button, self.new_button]), self.log_panel]
-        self.new_button.description = "Reset"
+    game = "deckula"
+    lessons = LESSONS
+    hidden = LessonTable.hidden | {"best", "deeper"}
 
-    board_html = DeckulaTable.board_html
-    status_text = DeckulaTable.status_text
-    state = DeckulaTable.state
+
+BOARD = '<div class="tk-board">{{ counters }}{{ threat }}{{ middle }}{{ home }}</div>'
+CARD = """<div class="tk-card {{ css }}" data-card="{{ spec.id }}" title="{{ spec.text }}">\
+<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" title="Visitor">V</span>{% endif %}\
+{{ spec.name }}</div><div class="tk-card-text">{{ marks }}</div>\
+{% if blanked %}<div class='tk-card-text'><b>BLANKED</b></div>{% endif %}\
+{% if held %}<div class='tk-card-text'><b>{{ held }} beneath</b></div>{% endif %}\
+<div class="tk-card-text">{{ short }}</div><div class="tk-vp">{{ vp }}</div></div>"""
+RESULTS = """<table class='tk-results'><tr><th>agent</th><th>difficulty</th><th>mean VP</th>\
+<th>survival rate</th></tr>{% for (agent, level), r in results.items() %}<tr><td>{{ agent }}</td>\
+<td>{{ level }}</td><td>{{ r.mean_score() }}</td><td>{{ r.win_rate() }}</td></tr>{% endfor %}</table>"""
 
 
 def board_html(state: DeckulaState) -> str:
@@ -133,7 +169,8 @@ def board_html(state: DeckulaState) -> str:
         middle = zone_html("Drawn card", [card_html(state, state.drawn, new=True)])
     threat = zone_html("Threat area", (card_html(state, u) for u in state.threat), "tk-threat")
     home = zone_html("Home", (card_html(state, u) for u in state.home), "tk-home")
-    return f'<div class="tk-board">{counters}{threat}{middle}{home}</div>'
+    return render(BOARD, counters=Markup(counters), threat=Markup(threat), middle=Markup(middle),
+                  home=Markup(home))
 
 
 def card_html(state: DeckulaState, uid: int, new: bool = False) -> str:
@@ -143,15 +180,9 @@ def card_html(state: DeckulaState, uid: int, new: bool = False) -> str:
     blanked = in_play and state.is_blanked(uid)
     css = " ".join(c for c, on in (("tk-visitor", spec.visitor), ("tk-blanked", blanked), ("tk-new", new)) if on)
     marks = [m for m in (ARROWS.get(spec.arrow or "", ""), *sorted({ICONS[e.timing] for e in spec.effect})) if m]
-    badge = '<span class="tk-mark" title="Visitor">V</span>' if spec.visitor else ""
-    vp = state.card_vp(uid) if in_play else spec.vp
-    held = len(state.beneath.get(uid, ()))
-    extra = f"<div class='tk-card-text'><b>{held} beneath</b></div>" if held else ""
-    blank = "<div class='tk-card-text'><b>BLANKED</b></div>" if blanked else ""
-    return (f'<div class="tk-card {css}" data-card="{escape(spec.id)}" title="{escape(spec.text)}">'
-            f'<div class="tk-card-name">{badge}{escape(spec.name)}</div>'
-            f'<div class="tk-card-text">{escape(" · ".join(marks))}</div>{blank}{extra}'
-            f'<div class="tk-card-text">{escape(_short(spec.text))}</div><div class="tk-vp">{vp}</div></div>')
+    return render(CARD, spec=spec, css=css, marks=" · ".join(marks), blanked=blanked,
+                  held=len(state.beneath.get(uid, ())), short=_short(spec.text),
+                  vp=state.card_vp(uid) if in_play else spec.vp)
 
 
 def _short(text: str, limit: int = 80) -> str:
@@ -192,10 +223,7 @@ def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Fi
 
 def difficulty_table(results: dict[tuple[str, str], SimulationResult]) -> widgets.HTML:
     """The same figures as a small table."""
-    rows = "".join(f"<tr><td>{a}</td><td>{lvl}</td><td>{r.mean_score()}</td><td>{r.win_rate()}</td></tr>"
-                   for (a, lvl), r in results.items())
-    return widgets.HTML("<table class='tk-results'><tr><th>agent</th><th>difficulty</th><th>mean VP</th>"
-                        f"<th>survival rate</th></tr>{rows}</table>")
+    return widgets.HTML(render(RESULTS, results=results))
 
 
 def score_distribution_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Figure:

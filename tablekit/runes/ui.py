@@ -15,7 +15,6 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from solvers.runes import BuildResult, Goal, build_deck
-from tablekit.core.errors import TablekitError
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, cards_by_id
 from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
 from tablekit.runes.odds import chapter_positions, chapter_precedence, sample_positions
@@ -42,6 +41,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     violations_html,
     with_card_names,
 )
+from tablekit.ui.errors import safe
 
 
 def sample_values(collection: Mapping[Card, int], hero: str | None = None) -> dict[str, float]:
@@ -160,15 +160,16 @@ class DeckChecker(widgets.VBox):
                           for c in collection), key=lambda o: o[0])
         self.picker = widgets.Dropdown(options=options, description="card",
                                        layout=widgets.Layout(width="440px"))
+        self.message = _message()
         add = widgets.Button(description="add", icon="plus")
         remove = widgets.Button(description="remove", icon="minus")
-        add.on_click(lambda _: self.add(self.picker.value))
-        remove.on_click(lambda _: self.remove(self.picker.value))
+        add.on_click(safe(lambda _: self.add(self.picker.value), self.message))
+        remove.on_click(safe(lambda _: self.remove(self.picker.value), self.message))
         self.check_owned = widgets.Checkbox(value=True, description="only owned copies")
-        self.check_owned.observe(lambda _: self.refresh(), names="value")
+        self.check_owned.observe(safe(lambda _: self.refresh(), self.message), names="value")
         self.deck_view = widgets.HTML()
         self.report = widgets.HTML()
-        super().__init__([widgets.HBox([self.picker, add, remove, self.check_owned]),
+        super().__init__([widgets.HBox([self.picker, add, remove, self.check_owned]), self.message,
                           widgets.HBox([self.deck_view, self.report])])
         self.refresh()
 
@@ -186,6 +187,7 @@ class DeckChecker(widgets.VBox):
 
     def refresh(self) -> None:
         """Re-check the deck and redraw."""
+        self.message.value = ""
         owned = self.collection if self.check_owned.value else None
         self.violations = validate_deck(self.deck, owned)
         self.deck_view.value = deck_html(self.deck)
@@ -213,14 +215,15 @@ class ChapterPlanner(widgets.VBox):
                                        style={"description_width": "110px"},
                                        layout=widgets.Layout(width="460px"))
         self.status = widgets.HTML()
+        self.message = _message()
         self.shuffles, self.seed = shuffles, seed
         self.figure = odds_figure(self.plan, 0, self.names, shuffles, seed)
         self.order_figure = precedence_figure(self.plan, 0, self.names)
         for control in (*self.sliders, self.thread):
-            control.observe(lambda _: self.refresh(), names="value")
+            control.observe(safe(lambda _: self.refresh(), self.message), names="value")
         heading = widgets.HTML("<b>Fixed Initiative</b> of each card (−3 … +3)")
         super().__init__([widgets.HBox([widgets.VBox([heading, *self.sliders]),
-                                        widgets.VBox([self.thread, self.status])]),
+                                        widgets.VBox([self.thread, self.status, self.message])]),
                           self.figure, self.order_figure])
         self._check(self.plan)  # the figures above are already drawn for this plan
 
@@ -238,6 +241,7 @@ class ChapterPlanner(widgets.VBox):
 
     def refresh(self) -> None:
         """Re-check the Chapter, recompute the odds and redraw."""
+        self.message.value = ""
         plan = self.plan
         if not self._check(plan):
             update_odds_figure(self.figure, plan, 0, self.names, self.shuffles, self.seed)
@@ -267,7 +271,9 @@ class DeckBuilder(widgets.VBox):
         self.collections = choices
         self.collection_choice = widgets.Dropdown(options=list(choices), description="collection")
         self.collection = next(iter(choices.values()))
-        self.collection_choice.observe(self._pick_collection, names="value")
+        self.goal_error = _message()
+        self.summary = widgets.HTML()
+        self.collection_choice.observe(safe(self._pick_collection, self.goal_error), names="value")
         self.cards = cards_by_id(card for c in choices.values() for card in c)
         self.seed = seed
         self.goals: list[Goal] = []
@@ -289,14 +295,12 @@ class DeckBuilder(widgets.VBox):
             self.goal_other.value if self.goal_kind.value == "before" else None,
             self.goal_weight.value))))
         clear = widgets.Button(description="clear goals")
-        clear.on_click(lambda _: self.clear_goals())
+        clear.on_click(lambda _: self._shown_errors(self.goal_error, self.clear_goals))
         solve = widgets.Button(description="build deck", icon="cogs", button_style="primary")
         solve.on_click(lambda _: self._shown_errors(self.summary, self.solve))
-        self.goal_kind.observe(lambda _: self._show_goal_other(), names="value")
+        self.goal_kind.observe(safe(lambda _: self._show_goal_other(), self.goal_error), names="value")
         self._show_goal_other()
         self.goal_list = widgets.HTML()
-        self.goal_error = widgets.HTML()
-        self.summary = widgets.HTML()
         self.deck_view = widgets.HTML()
         self.plan_view = widgets.HTML()
         self.alternatives_view = widgets.HTML()
@@ -315,12 +319,9 @@ class DeckBuilder(widgets.VBox):
         self._show_goals()
 
     def _shown_errors(self, where: widgets.HTML, action: Callable[[], object]) -> None:
-        """Run a button's action; a bad input shows its message instead of vanishing."""
+        """Run a button's action; an error shows its message in `where` instead of vanishing."""
         where.value = ""
-        try:
-            action()
-        except TablekitError as err:
-            where.value = f"<p style='color:#c62828'><b>Cannot do that:</b> {html.escape(str(err))}</p>"
+        safe(action, where, prefix="Cannot do that: ")()
 
     def _show_goal_other(self) -> None:
         """The second card of a goal only matters for "before" goals."""
@@ -371,6 +372,13 @@ class DeckBuilder(widgets.VBox):
         self.chart_box.layout.display = None
         self.plan_view.value = plan_html(result, self.cards)
         self.alternatives_view.value = alternatives_html(result, self.cards)
+
+
+def _message() -> widgets.HTML:
+    """Where a widget's errors show."""
+    message = widgets.HTML()
+    message.add_class("tk-message")
+    return message
 
 
 def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:

@@ -1,7 +1,8 @@
 """Runes of Wyrd in HTML: the tables and sentences the widgets and notebooks show.
 
 Pure functions from results of `tablekit.runes` and `solvers.runes` to HTML strings; no
-widgets, no rules.
+widgets, no rules. Every string that is not our own markup goes through `html.escape` (card
+names, texts and messages come from card files).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ TABLE_STYLE = ("<style>.tk-runes td, .tk-runes th {text-align: left !important; 
 def pool_html(pool: Mapping[str, Card], collection: Mapping[Card, int]) -> str:
     """One sentence on the card pool and the collection: cards, copies, cards per rarity."""
     owned = {card: n for card, n in collection.items() if n}
-    by_rarity = ", ".join(f"{n} {rarity.value}" for rarity, n in rarity_counts(pool.values()).items())
+    by_rarity = html.escape(", ".join(f"{n} {rarity.value}"
+                                      for rarity, n in rarity_counts(pool.values()).items()))
     return (f"<p>The sample pool has <b>{len(pool)} cards</b> ({by_rarity}). The sample "
             f"collection owns <b>{sum(owned.values())} copies</b> of {len(owned)} of them.</p>")
 
@@ -74,7 +76,7 @@ def violations_html(violations: Sequence[Violation]) -> str:
     book = tablekit.rules("runes")
     items = "".join(
         f"<li>{html.escape(v.message)} <code title='{html.escape(book[v.rule].summary)}'>"
-        f"{v.rule}</code></li>" for v in violations)
+        f"{html.escape(v.rule)}</code></li>" for v in violations)
     return f"<p style='color:#c62828'><b>{len(violations)} problem(s):</b></p><ul>{items}</ul>"
 
 
@@ -82,7 +84,7 @@ def rules_html(section_filter: Sequence[str] = ()) -> str:
     """The rule book as a table: id, rulebook section and our summary."""
     book = tablekit.rules("runes")
     rows = "".join(
-        f"<tr><td><code>{r.id}</code></td><td>{html.escape(r.section)}</td>"
+        f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.section)}</td>"
         f"<td>{html.escape(r.summary)}</td></tr>"
         for r in book.values() if not section_filter or r.section in section_filter)
     return _table(rows, "<tr><th>rule</th><th>rulebook section</th><th>in our words</th></tr>")
@@ -91,7 +93,7 @@ def rules_html(section_filter: Sequence[str] = ()) -> str:
 def steps_html(steps: Sequence[tuple[str, str, Sequence[Violation]]]) -> str:
     """The six preparation steps, each with a tick or its violations."""
     rows = "".join(
-        f"<tr><td>{i:02d}</td><td><b>{name}</b></td><td>{html.escape(what)}</td><td>"
+        f"<tr><td>{i:02d}</td><td><b>{html.escape(name)}</b></td><td>{html.escape(what)}</td><td>"
         + ("✔" if not found else "<br>".join(html.escape(str(v)) for v in found)) + "</td></tr>"
         for i, (name, what, found) in enumerate(steps, start=1))
     return _table(rows)
@@ -102,7 +104,8 @@ def deck_html(cards: Sequence[Card]) -> str:
     counts = Counter(cards)
     rows = "".join(
         f"<tr><td>{n}×</td><td style='color:{RARITY_COLOURS[c.rarity]}'><b>"
-        f"{html.escape(c.name)}</b></td><td>{c.rarity.value}</td><td>{c.type.value}</td>"
+        f"{html.escape(c.name)}</b></td><td>{html.escape(c.rarity.value)}</td>"
+        f"<td>{html.escape(c.type.value)}</td>"
         f"<td>{html.escape(c.unique or '')}</td></tr>"
         for c, n in sorted(counts.items(), key=lambda item: (-item[0].rarity.rank, item[0].id)))
     return (f"<p><b>{len(cards)} cards</b></p>"
@@ -125,7 +128,7 @@ def conflicts_html(result: BuildResult, cards: Mapping[str, Card] | None = None)
     cards = cards or {}
     items = "".join(
         f"<li>{html.escape(c.message)} <code>"
-        f"{', '.join(dict.fromkeys([*c.rules, *(w.rule for w in c.wishes)]))}</code></li>"
+        f"{html.escape(', '.join(dict.fromkeys([*c.rules, *(w.rule for w in c.wishes)])))}</code></li>"
         for c in result.conflicts)
     drop = ", ".join(html.escape(with_card_names(str(w), cards)) for w in result.drop)
     advice = (f"<p>Drop these wishes and a deck exists: <b>{drop}</b></p>" if drop else

@@ -1,12 +1,42 @@
-"""Small HTML builders shared by every game's table: the log with rules, badges, piles."""
+"""HTML for every table: Jinja2 templates with autoescape, and the shared builders (log, zones).
+
+Every string that reaches HTML goes through `render` (autoescaped) or `escape`: card names and
+texts come from users' card files. Pieces already built as HTML are passed as `Markup`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import Environment, Template
+from markupsafe import Markup
 
 from tablekit.core.events import Event
 from tablekit.core.rulebook import RuleBook
+
+_ENV = Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+
+
+@lru_cache(maxsize=256)
+def _template(source: str) -> Template:
+    return _ENV.from_string(source)
+
+
+def render(source: str, **values: Any) -> str:
+    """Render a Jinja2 template with autoescape: plain strings are escaped, `Markup` is kept.
+
+    Returns a plain `str` (adding it to other strings never escapes it again); pass HTML made
+    elsewhere into a template as `Markup(html)`.
+    """
+    return str(_template(source).render(**values))
+
+
+def join_html(parts: Iterable[str], sep: str = "") -> Markup:
+    """Join pieces already rendered as HTML (each escaped when it is plain text)."""
+    return Markup(sep).join(parts)
+
 
 STYLE = """
 <style>
@@ -31,41 +61,49 @@ STYLE = """
   color: #2d3748; margin-right: 6px; }
 .tk-rule-summary { font-size: 11px; color: #4a5568; margin: 2px 0 4px 18px; }
 .tk-status { font-size: 14px; font-weight: 600; }
+.tk-error { color: #c53030; margin: 4px 0; }
+.tk-traceback summary { cursor: pointer; color: #555; font-size: 12px; }
+.tk-traceback pre { font-size: 11px; color: #333; background: #f7f7f7; padding: 4px 6px; white-space: pre-wrap; }
+.tk-progress-text { font-size: 12px; color: #444; }
 </style>
 """
 
 
+LOG = """<ul class="tk-log">{% for event, rule in lines %}<li class="tk-event" data-rule="{{ event.rule }}">\
+<details><summary><span class="tk-rule">{{ event.rule }}</span>{{ event.text }}</summary>\
+<div class="tk-rule-summary">{% if rule %}{{ rule.section }}: {{ rule.summary }}{% else %}(rule not in the book)\
+{% endif %}</div></details></li>{% endfor %}</ul>"""
+
+ZONE = """<div class="tk-zone {{ css }}"><div class="tk-zone-title">{{ title }}</div>\
+{% if cards %}{{ cards }}{% else %}<span style="color:#999">empty</span>{% endif %}</div>"""
+
+COUNTERS = """<div class="tk-counters">{% for name, value in counters.items() %}\
+<span class="tk-counter" data-name="{{ name }}">{{ name }}: <b class="tk-value">{{ value }}</b></span>\
+{% endfor %}</div>"""
+
+RULEBOOK = """<table class='tk-rulebook' style='font-size:12px'><tr><th>Rulebook section</th>\
+<th>rule id</th><th>In our words</th></tr>{% for r in rules %}<tr><td>{{ r.section }}</td>\
+<td><code>{{ r.id }}</code></td><td>{{ r.summary }}</td></tr>{% endfor %}</table>"""
+
+
 def log_html(events: Iterable[Event], book: RuleBook, newest_first: bool = True) -> str:
     """The event log: each line with its rule; click a line to read that rule's summary."""
-    lines = []
-    for event in events:
-        rule = book.get(event.rule)
-        summary = escape(f"{rule.section}: {rule.summary}") if rule else "(rule not in the book)"
-        lines.append(
-            f'<li class="tk-event" data-rule="{escape(event.rule)}"><details><summary>'
-            f'<span class="tk-rule">{escape(event.rule)}</span>{escape(event.text)}</summary>'
-            f'<div class="tk-rule-summary">{summary}</div></details></li>')
+    lines = [(event, book.get(event.rule)) for event in events]
     if newest_first:
         lines.reverse()
-    return STYLE + f'<ul class="tk-log">{"".join(lines)}</ul>'
+    return STYLE + render(LOG, lines=lines)
 
 
 def zone_html(title: str, cards_html: Iterable[str], css: str = "") -> str:
-    """A titled zone of cards."""
-    inner = "".join(cards_html) or '<span style="color:#999">empty</span>'
-    return f'<div class="tk-zone {css}"><div class="tk-zone-title">{escape(title)}</div>{inner}</div>'
+    """A titled zone of cards (`cards_html`: cards already rendered as HTML)."""
+    return render(ZONE, title=title, css=css, cards=join_html(Markup(c) for c in cards_html))
 
 
 def counters_html(counters: dict[str, object]) -> str:
     """A row of labelled counters (energy, piles, score...)."""
-    cells = "".join(f'<span class="tk-counter" data-name="{escape(k)}">{escape(k)}: '
-                    f'<b class="tk-value">{escape(str(v))}</b></span>' for k, v in counters.items())
-    return f'<div class="tk-counters">{cells}</div>'
+    return render(COUNTERS, counters=counters)
 
 
 def rulebook_html(book: RuleBook) -> str:
     """The rule book as a table: section, id and our summary."""
-    rows = "".join(f"<tr><td>{escape(r.section)}</td><td><code>{escape(r.id)}</code></td>"
-                   f"<td>{escape(r.summary)}</td></tr>" for r in book.values())
-    return (STYLE + "<table class='tk-rulebook' style='font-size:12px'><tr><th>Rulebook section</th>"
-            f"<th>rule id</th><th>In our words</th></tr>{rows}</table>")
+    return STYLE + render(RULEBOOK, rules=list(book.values()))

@@ -1,59 +1,121 @@
-"""`GameTable`: the widget every game's table builds on — actions, undo, hint, log, chart."""
+"""`GameTable`: the widget every game's table builds on — actions, undo, hint, log, chart.
+
+The table is made of named parts (`parts`), laid out by `layout_spec` (names; a tuple of names
+is a row); a subclass adds parts and overrides `layout_spec`, a lesson hides parts (`hidden`). The table
+draws itself once, after the whole `__init__` chain has run, so a subclass may set up its own
+attributes after calling `super().__init__()`. Every callback shows its errors in the table.
+"""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from html import escape
-from typing import Any
+import re
+from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from tablekit.core.agents import MoveEstimate, hint
-from tablekit.core.errors import TablekitError
+from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Action
 from tablekit.core.match import Match
-from tablekit.ui.html import STYLE, log_html
+from tablekit.ui.errors import error_html, safe, shows_errors
+from tablekit.ui.html import STYLE, log_html, render
+from tablekit.ui.progress import Progress
+
+LayoutSpec = tuple[str | tuple[str, ...], ...]
+
+STATUS = '<div class="tk-status">{{ text }}</div>'
+HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
+{% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \
+{% if m.rough %}<span class="tk-rough">— rough ({{ m.rollouts }} play-out{{ "" if m.rollouts == 1 else "s" }})\
+</span>{% else %}(95% interval {{ "%.1f" % m.low }}–{{ "%.1f" % m.high }}, {{ m.rollouts }} play-outs)\
+{% endif %}, wins {{ "%.0f" % (100 * m.win_rate) }}%</li>{% endfor %}</ol></div>"""
+THINKING = '<div class="tk-hints"><i>Estimating the moves by play-outs…</i></div>'
 
 
-class GameTable(widgets.VBox):
+class _DrawnWhenBuilt(type(widgets.VBox)):  # type: ignore[misc]
+    """Lays out and draws a table once its whole `__init__` chain has run (never half set up)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        table = super().__call__(*args, **kwargs)
+        table.arrange()
+        table.refresh()
+        return table
+
+
+class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     """A game's table bound to a `Match`: one button per legal action, undo/redo, hint, new game.
 
-    Subclasses draw the board (`board_html`), name the chart's series (`series`), and may add
-    an end-of-game panel (`finish_html`). Widgets only call the engine; they hold no rules.
+    Subclasses draw the board (`board_html`), name the chart's series (`series`), may add an
+    end-of-game panel (`finish_html`), and deal new games (`fresh_match`). Widgets only call the
+    engine; they hold no rules.
     """
 
     chart_title = "Over the game"
     chart_x_title = "turn"
+    layout_spec: ClassVar[LayoutSpec] = ("status", "board", "actions", "message",
+                                         ("undo", "redo", "hint", "seed", "new"),
+                                         "progress", "hints", "finish", ("log", "chart"))
+    hidden: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, match: Match, new_match: Callable[[int], Match], hint_rollouts: int = 48) -> None:
+    def __init__(self, match: Match, hint_rollouts: int = 48) -> None:
         self.match = match
-        self._new_match = new_match
         self.hint_rollouts = hint_rollouts
         self.status = widgets.HTML()
         self.board = widgets.HTML()
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions.add_class("tk-actions")
         self.message = widgets.HTML()
+        self.message.add_class("tk-message")
         self.hints = widgets.HTML()
         self.log_panel = widgets.HTML()
         self.finish = widgets.HTML()
-        self.seed = widgets.IntText(value=_int_seed(match.seed), description="Seed", layout=widgets.Layout(width="160px"))
-        self.undo_button = _button("Undo", "undo", self._undo)
-        self.redo_button = _button("Redo", "repeat", self._redo)
-        self.hint_button = _button("Hint", "lightbulb-o", self._hint)
-        self.new_button = _button("New game", "refresh", self._new_game)
+        self.progress = Progress()
+        self.seed = widgets.Text(value=str(match.seed), description="Seed",
+                                 layout=widgets.Layout(width="180px"))
+        self.undo_button = self.tool_button("Undo", "undo", self._undo)
+        self.redo_button = self.tool_button("Redo", "repeat", self._redo)
+        self.hint_button = self.tool_button("Hint", "lightbulb-o", self._hint)
+        self.new_button = self.tool_button("New game", "refresh", self._new_game)
         self.chart = self._make_chart()
-        toolbar = widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.seed, self.new_button])
-        log_box = widgets.VBox([widgets.HTML("<b>Log</b> (newest first; click a line for its rule)"), self.log_panel])
-        super().__init__([self.status, self.board, self.actions, self.message, toolbar, self.hints,
-                          self.finish, widgets.HBox([log_box, self.chart])])
-        self.refresh()
+        log_box = widgets.VBox([widgets.HTML("<b>Log</b> (newest first; click a line for its rule)"),
+                                self.log_panel], layout=widgets.Layout(width="56%"))  # beside the chart
+        self.parts: dict[str, widgets.Widget] = {
+            "status": self.status, "board": self.board, "actions": self.actions,
+            "message": self.message, "undo": self.undo_button, "redo": self.redo_button,
+            "hint": self.hint_button, "seed": self.seed, "new": self.new_button,
+            "progress": self.progress, "hints": self.hints, "finish": self.finish,
+            "log": log_box, "chart": self.chart}
+        self.rows: dict[tuple[str, ...], widgets.HBox] = {}
+        super().__init__()
+        self.add_class("tk-table")
+
+    # -- layout -------------------------------------------------------------------------------
+    def arrange(self) -> None:
+        """Lay the parts out as `layout_spec` says, leaving out the `hidden` ones."""
+        children = []
+        for entry in self.layout_spec:
+            names = (entry,) if isinstance(entry, str) else entry
+            shown = [self._part(n) for n in names if n not in self.hidden]
+            if isinstance(entry, str):
+                children += shown
+            elif shown:
+                row = widgets.HBox(shown, layout=widgets.Layout(flex_flow="row wrap"))
+                row.add_class("tk-row")
+                self.rows[entry] = row
+                children.append(row)
+        self.children = children
+
+    def _part(self, name: str) -> widgets.Widget:
+        if name not in self.parts:
+            raise KeyError(f"{type(self).__name__}.layout_spec names {name!r}, but no part has that"
+                           f" name; parts: {', '.join(self.parts)}")
+        return self.parts[name]
 
     # -- what subclasses provide ------------------------------------------------------------
     def board_html(self) -> str:
-        """The board as HTML."""
+        """The board as HTML (every text from card files escaped)."""
         raise NotImplementedError
 
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
@@ -61,14 +123,18 @@ class GameTable(widgets.VBox):
         return {}
 
     def finish_html(self) -> str:
-        """Extra words once the game is over (e.g. a comparison with the best possible)."""
+        """Extra words once the game is over, as HTML (e.g. a comparison with the best possible)."""
         return ""
 
     def status_text(self) -> str:
-        """One line saying what happens now."""
+        """One line of plain text saying what happens now (escaped when drawn)."""
         if self.match.is_over:
             return f"Game over — {self.match.outcome.text}"
         return f"Player {self.match.to_move + 1} to move: choose an action."
+
+    def fresh_match(self, seed: int | str) -> Match:
+        """A new match for the New game button."""
+        raise TablekitError(f"{type(self).__name__} cannot deal new games")
 
     # -- playing --------------------------------------------------------------------------------
     @property
@@ -84,23 +150,20 @@ class GameTable(widgets.VBox):
                 return
         raise TablekitError(f"no button {text!r}; buttons: {[b.description for b in self.buttons]}")
 
+    @shows_errors()
     def play(self, *actions: Action) -> None:
         """Play actions in turn through the match and redraw; an illegal one shows its reason."""
-        try:
-            self.match.play(*actions)
-            self.message.value = ""
-        except TablekitError as error:
-            self.show_error(str(error))
-        self.hints.value = ""
+        self.message.value = self.hints.value = ""
+        self.match.play(*actions)
         self.refresh()
 
     def show_error(self, text: str) -> None:
         """Show a message in red under the actions (escaped: card names come from user files)."""
-        self.message.value = f'<span style="color:#c53030">{escape(text)}</span>'
+        self.message.value = error_html(TablekitError(text))
 
     def refresh(self) -> None:
         """Redraw everything from the match."""
-        self.status.value = STYLE + f'<div class="tk-status">{self.status_text()}</div>'
+        self.status.value = STYLE + render(STATUS, text=self.status_text())
         self.board.value = STYLE + self.board_html()
         self.actions.children = [self._action_button(a) for a in self.match.legal_actions()]
         self.undo_button.disabled = not self.match.can_undo
@@ -110,27 +173,54 @@ class GameTable(widgets.VBox):
         self.finish.value = self.finish_html() if self.match.is_over else ""
         self._update_chart()
 
+    def seed_value(self) -> int | str:
+        """The seed box's seed: digits make an int, other text is a string seed."""
+        text = self.seed.value.strip()
+        if re.fullmatch(r"-?\d+", text):
+            return int(text)
+        if not text:
+            raise ConfigError("the Seed box is empty: type a number or a word")
+        return text
+
+    def tool_button(self, text: str, icon: str, handler: Any, style: str = "",
+                    css: str | None = None) -> widgets.Button:
+        """A toolbar button whose errors show in the table's message line (CSS class `css`,
+        by default tk- and its words)."""
+        button = widgets.Button(description=text, icon=icon, button_style=style,
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(css or "tk-" + text.lower().replace(" ", "-"))
+        button.on_click(safe(handler, self.message, self.refresh))
+        return button
+
     # -- the toolbar ----------------------------------------------------------------------------
+    @shows_errors()
     def _undo(self, _: Any = None) -> None:
         if self.match.can_undo:
             self.match.undo()
+        self.message.value = ""
         self.refresh()
 
+    @shows_errors()
     def _redo(self, _: Any = None) -> None:
         if self.match.can_redo:
             self.match.redo()
+        self.message.value = ""
         self.refresh()
 
+    @shows_errors(after=None)
     def _hint(self, _: Any = None) -> None:
-        moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed.value)
-        self.hints.value = _hint_html(moves)
-
-    def _new_game(self, _: Any = None) -> None:
+        self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
+        self.hint_button.disabled = True
         try:
-            match = self._new_match(self.seed.value)
-        except TablekitError as error:  # e.g. options the game refuses: the match stays
-            self.show_error(f"No new game: {error}")
-            return
+            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value())
+        finally:
+            self.hints.value = ""
+            self.hint_button.disabled = self.match.is_over
+        self.hints.value = hint_html(moves)
+
+    @shows_errors(prefix="No new game: ")
+    def _new_game(self, _: Any = None) -> None:
+        match = self.fresh_match(self.seed_value())  # refused options: the match stays
         self.match = match
         self.message.value = self.hints.value = ""
         self.refresh()
@@ -138,7 +228,7 @@ class GameTable(widgets.VBox):
     def _action_button(self, action: Action) -> widgets.Button:
         button = widgets.Button(description=str(action), tooltip=str(self.match.explain(action)),
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: self.play(action))
+        button.on_click(lambda _: self.play(action))  # play shows its own errors
         return button
 
     def _make_chart(self) -> go.FigureWidget:
@@ -146,9 +236,13 @@ class GameTable(widgets.VBox):
                                                   margin={"l": 40, "r": 10, "t": 40, "b": 40},
                                                   xaxis_title=self.chart_x_title,
                                                   legend={"orientation": "h", "y": -0.3, "yanchor": "top"}))
-        for name in self.series():
+        for name in self.series_names():
             figure.add_scatter(name=name, mode="lines+markers", x=[], y=[])
         return figure
+
+    def series_names(self) -> list[str]:
+        """The chart's line names (drawn before the table is set up: from the match alone)."""
+        return list(self.series())
 
     def _update_chart(self) -> None:
         lines = self.series()
@@ -160,21 +254,6 @@ class GameTable(widgets.VBox):
         self.chart._widget_layout = copy.deepcopy(self.chart._layout_obj._props)
 
 
-def _button(text: str, icon: str, handler: Callable[[Any], None]) -> widgets.Button:
-    button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
-    button.add_class("tk-" + text.lower().replace(" ", "-"))
-    button.on_click(handler)
-    return button
-
-
-def _hint_html(moves: list[MoveEstimate]) -> str:
-    if not moves:
-        return ""
-    rows = "".join(f"<li class='tk-hint'><b>{m.action}</b>: estimated {m.mean:.1f} "
-                   f"(95% {m.low:.1f}–{m.high:.1f}), wins {m.win_rate:.0%} of {m.rollouts} playouts</li>"
-                   for m in moves)
-    return f"<div><b>Hint</b> — best moves by simulated playouts:<ol>{rows}</ol></div>"
-
-
-def _int_seed(seed: int | str) -> int:
-    return seed if isinstance(seed, int) else 0
+def hint_html(moves: list[MoveEstimate]) -> str:
+    """The hint's moves, best first: mean, 95% interval and play-outs (rough below 30 play-outs)."""
+    return render(HINTS, moves=moves) if moves else ""

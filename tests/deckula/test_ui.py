@@ -5,15 +5,17 @@ from __future__ import annotations
 import pytest
 
 from tablekit.core.errors import TablekitError
+from tablekit.deckula.cards import SAMPLE_SET
 from tablekit.deckula.state import Buy
 from tablekit.deckula.ui import (
+    DeckulaLesson,
     DeckulaTable,
-    LessonTable,
     board_html,
     difficulty_figure,
     explore_difficulties,
     score_distribution_figure,
 )
+from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
 
 
 def test_one_button_per_legal_action_and_clicks_play_them():
@@ -35,9 +37,15 @@ def test_undo_redo_new_game_and_seed():
     assert not table.match.history and table.redo_button.disabled is False
     table.redo_button.click()
     assert table.match.digest() == before
-    table.seed.value = 11
+    table.seed.value = "11"
     table.new_button.click()
     assert table.match.seed == 11 and not table.match.history
+    table.seed.value = "full moon"  # a word is a seed too, kept as it is (not turned into 0)
+    table.new_button.click()
+    assert table.match.seed == "full moon" and table.message.value == ""
+    table.seed.value = " "
+    table.new_button.click()
+    assert "No new game" in table.message.value and table.match.seed == "full moon"
 
 
 def test_an_illegal_action_shows_its_rule_and_changes_nothing():
@@ -63,11 +71,11 @@ def test_chart_follows_energy_and_vp_by_turn():
     last = table.match.state
     assert energy.name == "energy" and energy.y[-1] == last.energy and vp.y[-1] == last.score()
     assert list(energy.x) == sorted(set(energy.x))
-    assert "How good was my game?" in table.finish.value and table.best().best_score >= 0
+    assert "How good was my game?" in table.finish.value and "Compare" in table.finish.value
 
 
 def test_board_shows_zones_counters_and_blanked_cards():
-    lesson = LessonTable("blanking")
+    lesson = DeckulaLesson("blanking")
     html = board_html(lesson.match.state)
     assert "tk-card tk-blanked" in html and "Threat area" in html and "data-name=\"Energy\"" in html
     lesson.click("Use Loyal Gargoyle (discard it)")
@@ -85,11 +93,41 @@ def test_difficulty_explorer_figures():
     assert len(score_distribution_figure(results).data) == 2
 
 
+def test_the_hindsight_search_runs_on_demand_never_inside_refresh(monkeypatch):
+    import tablekit.deckula.ui as deckula_ui
+    searches = []
+    real = deckula_ui.hindsight
+    monkeypatch.setattr(deckula_ui, "hindsight", lambda *a, **k: searches.append(k) or real(*a, **k))
+    table = DeckulaTable(seed=4, hindsight_budget=40)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    table.refresh()
+    assert searches == [] and table.best_button.layout.display is None  # offered, not run
+    table.best_button.click()
+    assert len(searches) == 1 and callable(searches[0]["progress"])
+    assert "positions searched" in table.finish.value and table.best_button.layout.display == "none"
+    assert not table.progress.running
+
+
+def test_the_hindsight_search_reports_progress():
+    table = DeckulaTable(seed=4, hindsight_budget=5_000)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+    seen = []
+    table.progress.bar.observe(lambda change: seen.append((change["new"], table.best_button.disabled)),
+                               names="value")
+    table.best_button.click()
+    assert table.known_best() is not None and any(v >= 2_000 and off for v, off in seen)
+    assert not table.best_button.disabled  # free again once the search is done
+
+
 def test_search_longer_is_offered_only_while_the_best_is_unproven():
     table = DeckulaTable(seed=4, hindsight_budget=40)
     assert table.deeper.layout.display == "none"  # the game is not over yet
     while not table.match.is_over:
         table.click(table.buttons[0].description)
+    assert table.deeper.layout.display == "none"  # not searched yet
+    table.best_button.click()
     first = table.best()
     assert first.status == "feasible" and table.deeper.layout.display is None
     table.deeper.click()
@@ -98,6 +136,92 @@ def test_search_longer_is_offered_only_while_the_best_is_unproven():
 
 
 def test_a_finished_lesson_says_game_over_like_any_table():
-    lesson = LessonTable("game-ending-threat")
+    lesson = DeckulaLesson("game-ending-threat")
     lesson.match.apply(lesson.match.legal_actions()[0])  # discard: 1 energy, and the Farmer wants 2
     assert lesson.match.is_over and lesson.status_text() == "Game over — Lost to Furious Farmer: no points."
+
+
+# -- errors a learner can see, and text from card files shown as text ------------------------
+def test_an_unexpected_error_in_an_action_button_is_shown_and_the_table_redraws(monkeypatch):
+    table = DeckulaTable(seed=3)
+    before, labels = table.match.digest(), [b.description for b in table.buttons]
+
+    def broken(*actions):
+        raise RuntimeError("engine <bug>")
+
+    monkeypatch.setattr(table.match, "play", broken)
+    table.buttons[0].click()
+    assert_unexpected_error_shown(table.message.value, "engine &lt;bug&gt;")
+    assert table.match.digest() == before and [b.description for b in table.buttons] == labels
+
+
+@pytest.mark.parametrize("button, target, where", [
+    ("hint_button", "tablekit.ui.table.hint", "message"),
+    ("undo_button", None, "message"),
+    ("new_button", None, "message"),
+])
+def test_an_unexpected_error_in_a_toolbar_button_is_shown(monkeypatch, button, target, where):
+    table = DeckulaTable(seed=3)
+    table.click(table.buttons[0].description)
+    before = table.match.digest()
+
+    def broken(*args, **kwargs):
+        raise ValueError("solver gave up")
+
+    if target:
+        monkeypatch.setattr(target, broken)
+    elif button == "undo_button":
+        monkeypatch.setattr(table.match, "undo", broken)
+    else:
+        monkeypatch.setattr(table, "fresh_match", broken)
+    getattr(table, button).click()
+    assert_unexpected_error_shown(getattr(table, where).value, "solver gave up")
+    assert table.match.digest() == before and table.hints.value == ""
+
+
+def test_a_failing_hindsight_search_is_shown_and_the_progress_goes_away(monkeypatch):
+    import tablekit.deckula.ui as deckula_ui
+    table = DeckulaTable(seed=4, hindsight_budget=40)
+    while not table.match.is_over:
+        table.click(table.buttons[0].description)
+
+    def broken(*args, **kwargs):
+        raise ValueError("bound <broken>")
+
+    monkeypatch.setattr(deckula_ui, "hindsight", broken)
+    table.best_button.click()
+    assert_unexpected_error_shown(table.message.value, "bound &lt;broken&gt;")
+    assert not table.progress.running and table.best_button.layout.display is None
+
+
+def test_a_lesson_shows_an_unexpected_error_too(monkeypatch):
+    lesson = DeckulaLesson("buy-or-discard")
+    monkeypatch.setattr(lesson.match, "play", lambda *a: 1 / 0)
+    lesson.buttons[0].click()
+    assert_unexpected_error_shown(lesson.message.value, "division by zero")
+
+
+def test_card_names_and_texts_from_a_card_file_are_shown_only_as_text(tmp_path):
+    path = tmp_path / "evil.toml"
+    path.write_text(SAMPLE_SET.read_text(encoding="utf-8")
+                    .replace('name = "', f'name = "{XSS} ').replace('text = "', f'text = "{XSS} '),
+                    encoding="utf-8")
+    table = DeckulaTable(seed=3, card_file=str(path), hindsight_budget=200)
+    table.hint_rollouts = 2
+    seen = set()
+    while not table.match.is_over:
+        if table.state.phase == "decide":
+            assert XSS_ESCAPED in table.status.value
+            seen.add("status")
+        if "hints" not in seen:
+            table.hint_button.click()
+            assert XSS_ESCAPED in table.hints.value and table.message.value == ""
+            seen.add("hints")
+        assert_only_escaped(table)
+        table.click(table.buttons[0].description)
+    table.best_button.click()
+    assert_only_escaped(table)
+    assert seen == {"status", "hints"} and XSS_ESCAPED in table.log_panel.value
+    assert XSS in table.buttons[0].description if table.buttons else True  # plain text there
+    lesson = DeckulaLesson({"home": ["blood-fountain"], "draw": ["candelabra", "vampire-bride"]})
+    assert "Blood Fountain" in lesson.board.value  # a scenario mapping works as a lesson too

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solvers.runes import Goal
 from tablekit.runes import ui
+from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
 
 
 def test_deck_checker_reports_live(collection) -> None:
@@ -85,3 +86,45 @@ def test_figures_keep_their_state_for_late_views(collection) -> None:
     assert planner.figure._widget_data[0]["z"] == list(planner.figure.data[0].z)
     ticks = planner.order_figure._widget_layout["yaxis"]["ticktext"]
     assert len(ticks) == 5 and ticks[0].startswith(planner.chapter_cards[0].name)
+
+
+def _broken(*args, **kwargs):
+    raise ValueError("solver <gave> up")
+
+
+def test_every_runes_widget_shows_an_unexpected_error(monkeypatch, pool, collection) -> None:
+    deck = ui.starter_deck(collection, "ash")
+    checker = ui.DeckChecker(collection, deck)
+    planner = ui.ChapterPlanner(deck[:5], shuffles=100)
+    builder = ui.DeckBuilder(collection)
+    monkeypatch.setattr(ui, "validate_deck", _broken)
+    monkeypatch.setattr(ui, "check_plan", _broken)
+    monkeypatch.setattr(ui, "build_deck", _broken)
+    checker.check_owned.value = False  # an observer, not a button
+    planner.set_initiative(0, 2)
+    next(c for c in builder.children[0].children[5].children if c.description == "build deck").click()
+    for where in (checker.message, planner.message, builder.summary):
+        assert_unexpected_error_shown(where.value, "solver &lt;gave&gt; up")
+
+
+def test_card_names_from_a_pool_file_are_shown_only_as_text(tmp_path) -> None:
+    from tablekit.runes import load_collection, load_pool
+    from tablekit.runes.cards import SAMPLE_COLLECTION, SAMPLE_POOL
+    path = tmp_path / "pool.toml"
+    path.write_text(SAMPLE_POOL.read_text(encoding="utf-8").replace('name = "', f'name = "{XSS} '),
+                    encoding="utf-8")
+    pool = load_pool(path)
+    collection = load_collection(SAMPLE_COLLECTION, pool=pool)
+    deck = ui.starter_deck(collection, "ash")
+    checker = ui.DeckChecker(collection, deck)
+    checker.add(deck[0].id)
+    assert_only_escaped(checker)
+    builder = ui.DeckBuilder(collection)
+    builder.hero.value = "ash"
+    builder.add_goal(Goal.first(deck[0].id))
+    builder.solve()
+    assert_only_escaped(builder)
+    planner = ui.ChapterPlanner(deck[:5], shuffles=100)
+    planner.thread.value = (0, 1)
+    planner.set_initiative(1, 2)
+    assert XSS_ESCAPED in planner.status.value and "<img" not in planner.status.value

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from solvers.wonders import DeckLimit
+from tablekit.core.errors import TablekitError
 from tablekit.wonders.actions import Place
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.game import GAME
@@ -16,6 +17,7 @@ from tablekit.wonders.ui import WondersTable
 from tablekit.wonders.ui.build import DeckBuilder
 from tablekit.wonders.ui.campaign import CampaignPanel
 from tablekit.wonders.ui.learn import BattlePuzzle, ExampleTable, example_c_html, example_c_ranking
+from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
 
 WINNING_SEED = 6  # the rule-of-thumb player beats Cullin on this deal with full health
 
@@ -194,7 +196,7 @@ def test_example_tables_and_the_books_layouts():
     assert table.state.boards[0].player_health == 30 and not table.match.history
     assert example_c_ranking() == [3, 2, 1]
     assert "Layout 3" in example_c_html()
-    with pytest.raises(ValueError, match="Examples"):
+    with pytest.raises(TablekitError, match="no lesson .D.; lessons: A, B, C"):
         ExampleTable("D")
 
 
@@ -303,3 +305,120 @@ def test_builder_plays_a_campaign_collection_with_a_beaten_fated_form():
 def default_catalog_set(card_id: str) -> str:
     from tablekit.wonders.cards import default_catalog
     return default_catalog().cards[card_id].set
+
+
+# -- errors a learner can see, progress, and card names shown as text -------------------------
+def _broken(*args, **kwargs):
+    raise ValueError("solver <gave> up")
+
+
+SHOWN = "solver &lt;gave&gt; up"
+
+
+def test_every_wonders_widget_shows_an_unexpected_error(monkeypatch, tmp_path):
+    import tablekit.wonders.ui.build as build_ui
+    import tablekit.wonders.ui.learn as learn_ui
+    table = WondersTable(seed=1)
+    before = table.match.digest()
+    monkeypatch.setattr(table.match, "play", _broken)
+    table.buttons[0].click()
+    assert_unexpected_error_shown(table.message.value, SHOWN)
+    assert table.match.digest() == before and labels(table) == [str(a) for a in table.match.legal_actions()]
+
+    example = ExampleTable("C")
+    example.click("End your turn")
+    monkeypatch.setattr(example.match, "play", _broken)
+    example.chooser.apply_best.click()
+    assert_unexpected_error_shown(example.message.value, SHOWN)
+    assert example.state.lineup is not None and example.chooser.layout.display == ""
+
+    panel = CampaignPanel(WondersTable(seed=1), tmp_path / "c.json")
+    monkeypatch.setattr(panel.campaign, "save", _broken)
+    panel.save_button.click()
+    assert_unexpected_error_shown(panel.message.value, SHOWN)
+
+    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    monkeypatch.setattr(build_ui, "win_rate", _broken)
+    builder.build_button.click()
+    assert_unexpected_error_shown(builder.message.value, SHOWN)
+    assert not builder.progress.running
+
+    puzzle = BattlePuzzle.from_seed(7)
+    for button in puzzle.villain_buttons:
+        button.click()
+    while not puzzle.complete:
+        next(b for b in puzzle.player_buttons if not b.disabled).click()
+    monkeypatch.setattr(learn_ui, "judge_layout", _broken)
+    puzzle.check_button.click()
+    assert_unexpected_error_shown(puzzle.message.value, SHOWN)
+
+
+def test_the_builder_shows_progress_while_it_plays_games():
+    builder = DeckBuilder(villain="cullin", games=20, rounds=1, seed=1)
+    seen = []
+    builder.progress.bar.observe(lambda change: seen.append((change["new"], builder.progress.bar.max)),
+                                 names="value")
+    busy = []
+    builder.progress.bar.observe(lambda _: busy.append(builder.build_button.disabled), names="value")
+    builder.build_button.click()
+    assert busy and all(busy) and not builder.build_button.disabled
+    assert builder.message.value == "" and builder.improvement is not None
+    planned = 1 * 3 * 10 + 2 * 20  # one round of 3 decks x 10 games, then 2 x 20 final games
+    assert seen[-1] == (planned, planned) and len(seen) >= 5 and not builder.progress.running
+    assert [v for v, _ in seen] == sorted(v for v, _ in seen)
+
+
+@pytest.fixture
+def evil_catalog(tmp_path, monkeypatch):
+    """The sample set with every card and Villain name starting with an HTML attack."""
+    from tablekit.wonders import cards, heuristic, setup
+    for source in cards.DATA.glob("*.toml"):
+        text = source.read_text(encoding="utf-8")
+        (tmp_path / source.name).write_text(text.replace('name = "', f'name = "{XSS} '), encoding="utf-8")
+    caches = (cards.default_catalog, setup._compiled, heuristic._best_layout)
+    for cached in caches:
+        cached.cache_clear()
+    monkeypatch.setattr(cards, "DATA", tmp_path)
+    monkeypatch.setattr(setup, "_TEMPLATES", {})  # dealt games kept by configuration
+    yield
+    monkeypatch.undo()
+    for cached in caches:
+        cached.cache_clear()
+
+
+def test_card_and_villain_names_from_card_files_are_shown_only_as_text(evil_catalog, tmp_path):
+    table = WondersTable(seed=1, hint_rollouts=2)
+    panel = CampaignPanel(table, tmp_path / "c.json")
+    table.click("Keep your opening hand")
+    assert any(XSS in label for label in labels(table))  # plain text on the buttons
+    table.hint_button.click()
+    assert XSS_ESCAPED in table.hints.value
+    play_heuristically(table)
+    assert_only_escaped(table)
+    assert XSS_ESCAPED in table.finish.value and XSS_ESCAPED in table.log_panel.value
+    panel.record()
+    assert_only_escaped(panel)
+    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    builder.build()
+    assert_only_escaped(builder)
+    assert_only_escaped(BattlePuzzle.from_seed(7))
+    assert_only_escaped(ExampleTable("C"))
+
+
+def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
+    """Undo the last action and end the game another way: a different game, recordable (the
+    old key, the match's id and history length, called it already recorded)."""
+    table = WondersTable(seed=7)
+    panel = CampaignPanel(table, tmp_path / "c.json")
+    play_heuristically(table)
+    panel.record()
+    table.undo_button.click()
+    table.redo_button.click()  # the same game again: already counted
+    assert panel.record_button.disabled and panel.record() == []
+    assert "already recorded" in panel.message.value
+    table.undo_button.click()
+    table.click("Choose Treant Shepherd")  # ends the game too, differently
+    assert table.match.is_over and not panel.record_button.disabled
+    panel.record()
+    assert "already recorded" not in panel.message.value
+    assert sum(r["games"] for r in table.campaign.record.values()) == 2

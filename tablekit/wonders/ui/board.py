@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
-from tablekit.ui.html import counters_html, zone_html
+from markupsafe import Markup
+
+from tablekit.ui.html import counters_html, render, zone_html
 from tablekit.wonders.battle import BattleLayout, BattleReport
 from tablekit.wonders.state import Board, Minion, State
 from tablekit.wonders.text import card_summary, half_text
@@ -14,6 +15,36 @@ RULE_WORDS = {"start-damage": "you take {n} damage as each Villain turn starts",
               "start-heal": "the Villain heals {n} as its turns start",
               "minion-strength": "Villain minions have +{n} strength",
               "opening-draws": "the Villain's opening turn has {n} draws"}
+
+FALLEN = -1e8  # a layout scored below this leaves the player fallen
+BOARD = '<div class="tk-board tk-wonders-board">{% for part in parts %}{{ part }}{% endfor %}</div>'
+RULES_AREA = '<div class="tk-rules-area"><b>Rules area</b>: {{ words }}.</div>'
+HEALTH = """<div class="tk-health">{% for css, who, health, most in trackers %}\
+<div class="tk-tracker {{ css }}" data-health="{{ health }}"><b>{{ who }}</b> ♥ \
+<b class="tk-value">{{ [health, 0]|max }}</b> / {{ most }}<div class="tk-bar">\
+<div style="width:{{ "%.0f" % (100 * ([health, 0]|max) / ([most, 1]|max)) }}%"></div></div></div>\
+{% endfor %}</div>"""
+MINION = """<div class="tk-card tk-minion {{ 'tk-exhausted' if m.exhausted else 'tk-ready' }}" \
+data-uid="{{ m.uid }}" data-side="{{ side }}" title="{{ text }}">\
+{% if side == "player" %}<span class="tk-prio" title="Priority">P{{ m.priority }}</span>{% endif %}\
+<div class="tk-card-name">{{ m.name }}</div><div class="tk-stats">\
+<span class="tk-str" title="strength">⚔{{ m.strength }}</span> \
+<span class="tk-hp" title="health left">♥{{ left }}/{{ m.health }}</span></div><div>\
+{% for css, word in marks %}<span class="tk-mark {{ css }}">{{ word }}</span>{% endfor %}\
+{% if m.damage %}<span class="tk-mark tk-damage">{{ m.damage }} damage</span>{% endif %}</div>\
+<div class="tk-state">{{ "exhausted" if m.exhausted else "ready" }}</div></div>"""
+HAND_CARD = """<div class="tk-card tk-hand-card" data-uid="{{ uid }}" title="{{ summary }}">\
+<div class="tk-card-name">{{ name }}</div><div class="tk-card-text"><b>{{ numbers }}</b></div>\
+<div class="tk-card-text">{{ text }}</div></div>"""
+LINEUP = """<div class="tk-lineup"><b>Battle Lines</b> — Villain line so far: {{ villains }}; \
+your line so far: {{ players }}. Place minions one by one with the blue buttons, or apply a layout \
+the advisor ranked.</div>"""
+LAYOUTS = """<div><b>{{ caption }}</b> (best first)</div><table class="tk-layouts"><tr><th></th>\
+<th>Villain line (attacks left to right)</th><th>your line</th><th>damage to you</th>\
+<th>destroyed</th><th>score</th></tr>{% for villains, players, damage, fallen, score in rows %}\
+<tr{% if loop.first and score is not none %} class="tk-best"{% endif %}><td>#{{ loop.index }}</td>\
+<td>{{ villains }}</td><td>{{ players }}</td><td>{{ damage }}</td><td>{{ fallen }}</td>\
+<td>{{ score if score is not none else "you would fall" }}</td></tr>{% endfor %}</table>"""
 
 WONDERS_STYLE = """
 <style>
@@ -59,43 +90,30 @@ def board_html(state: State, index: int = 0) -> str:
                            (minion_html(m, "player", _text(state, m, "player"))
                             for m in _by_priority(board)), "tk-player-row")
     hand = zone_html("Your hand", (hand_card_html(state, u) for u in board.hand), "tk-hand")
-    return (WONDERS_STYLE + f'<div class="tk-board tk-wonders-board">{health_html(board)}'
-            f'{rules_area_html(board)}{counters}{villain_row}{player_row}{hand}</div>')
+    parts = [health_html(board), rules_area_html(board), counters, villain_row, player_row, hand]
+    return WONDERS_STYLE + render(BOARD, parts=[Markup(p) for p in parts])
 
 
 def rules_area_html(board: Board) -> str:
     """The Villain's special rules in force (its card and any Legacy rules cards), in words."""
     words = [RULE_WORDS.get(op, op + " {n}").format(n=n) for op, n in board.rules]
-    if not words:
-        return ""
-    return ('<div class="tk-rules-area"><b>Rules area</b>: '
-            + escape("; ".join(words)) + ".</div>")
+    return render(RULES_AREA, words="; ".join(words)) if words else ""
 
 
 def health_html(board: Board) -> str:
     """Both health trackers as bars."""
-    return ('<div class="tk-health">'
-            + _tracker("tk-villain-hp", board.villain_name, board.villain_health, board.villain_max)
-            + _tracker("tk-player-hp", "You", board.player_health, board.player_max) + "</div>")
+    return render(HEALTH, trackers=[
+        ("tk-villain-hp", board.villain_name, board.villain_health, board.villain_max),
+        ("tk-player-hp", "You", board.player_health, board.player_max)])
 
 
 def minion_html(minion: Minion, side: str, text: str = "") -> str:
     """A minion: name, strength/health, damage, Shield/Taunt/Poison, ready or exhausted."""
-    ready = "tk-exhausted" if minion.exhausted else "tk-ready"
-    marks = [("tk-shield", "Shield", minion.shield), ("tk-taunt", "Taunt", minion.taunt),
-             ("tk-poison", "Poison", minion.poison)]
-    badges = "".join(f'<span class="tk-mark {css}">{word}</span>' for css, word, on in marks if on)
-    if minion.damage:
-        badges += f'<span class="tk-mark tk-damage">{minion.damage} damage</span>'
-    prio = f'<span class="tk-prio" title="Priority">P{minion.priority}</span>' if side == "player" else ""
-    left = max(minion.health - minion.damage, 0)
-    return (f'<div class="tk-card tk-minion {ready}" data-uid="{minion.uid}" data-side="{side}" '
-            f'title="{escape(text)}">'
-            f'{prio}<div class="tk-card-name">{escape(minion.name)}</div>'
-            f'<div class="tk-stats"><span class="tk-str" title="strength">⚔{minion.strength}</span> '
-            f'<span class="tk-hp" title="health left">♥{left}/{minion.health}</span></div>'
-            f'<div>{badges}</div><div class="tk-state">{"exhausted" if minion.exhausted else "ready"}'
-            "</div></div>")
+    marks = [(css, word) for css, word, on in (("tk-shield", "Shield", minion.shield),
+                                                ("tk-taunt", "Taunt", minion.taunt),
+                                                ("tk-poison", "Poison", minion.poison)) if on]
+    return render(MINION, m=minion, side=side, text=text, marks=marks,
+                  left=max(minion.health - minion.damage, 0))
 
 
 def hand_card_html(state: State, uid: int) -> str:
@@ -104,11 +122,8 @@ def hand_card_html(state: State, uid: int) -> str:
     half = card.player
     numbers = (f"⚔{half.strength} ♥{half.health} · P{half.priority}" if half.is_minion
                else "spell")
-    text = " · ".join(half_text(half, "player"))
-    return (f'<div class="tk-card tk-hand-card" data-uid="{uid}" title="{escape(card_summary(card))}">'
-            f'<div class="tk-card-name">{escape(card.name)}</div>'
-            f'<div class="tk-card-text"><b>{numbers}</b></div>'
-            f'<div class="tk-card-text">{escape(text)}</div></div>')
+    return render(HAND_CARD, uid=uid, summary=card_summary(card), name=card.name, numbers=numbers,
+                  text=" · ".join(half_text(half, "player")))
 
 
 def layouts_html(state: State, layouts: Sequence[BattleLayout]) -> str:
@@ -116,11 +131,8 @@ def layouts_html(state: State, layouts: Sequence[BattleLayout]) -> str:
     lineup = state.lineup
     placed = ""
     if lineup is not None:
-        villains = ", ".join(state.name(u) for u in lineup.villain_order) or "—"
-        players = ", ".join(state.name(u) for u in lineup.player_order) or "—"
-        placed = (f'<div class="tk-lineup"><b>Battle Lines</b> — Villain line so far: {escape(villains)};'
-                  f' your line so far: {escape(players)}. Place minions one by one with the blue '
-                  "buttons, or apply a layout the advisor ranked.</div>")
+        placed = render(LINEUP, villains=", ".join(state.name(u) for u in lineup.villain_order) or "—",
+                        players=", ".join(state.name(u) for u in lineup.player_order) or "—")
     return placed + layout_table_html(layouts)
 
 
@@ -128,30 +140,15 @@ def layout_table_html(layouts: Sequence[BattleLayout], caption: str = "Advisor's
     """Ranked layouts: both lines, damage to you, minions destroyed, score."""
     if not layouts:
         return ""
-    rows = "".join(
-        f'<tr class="{"tk-best" if i == 0 else ""}"><td>#{i + 1}</td>'
-        f"<td>{escape(', '.join(lay.villain_order))}</td><td>{escape(', '.join(lay.player_order))}</td>"
-        f"<td>{lay.report.player_damage}</td><td>{escape(report_fallen(lay.report))}</td>"
-        f"<td>{lay.score:g}</td></tr>" if lay.score > -1e8 else
-        f"<tr><td>#{i + 1}</td><td>{escape(', '.join(lay.villain_order))}</td>"
-        f"<td>{escape(', '.join(lay.player_order))}</td><td>{lay.report.player_damage}</td>"
-        f"<td>{escape(report_fallen(lay.report))}</td><td>you would fall</td></tr>"
-        for i, lay in enumerate(layouts))
-    return (f'<div><b>{escape(caption)}</b> (best first)</div><table class="tk-layouts">'
-            "<tr><th></th><th>Villain line (attacks left to right)</th><th>your line</th>"
-            f"<th>damage to you</th><th>destroyed</th><th>score</th></tr>{rows}</table>")
+    rows = [(", ".join(lay.villain_order), ", ".join(lay.player_order), lay.report.player_damage,
+             report_fallen(lay.report), f"{lay.score:g}" if lay.score > FALLEN else None)
+            for lay in layouts]
+    return render(LAYOUTS, caption=caption, rows=rows)
 
 
 def report_fallen(report: BattleReport) -> str:
     """The destroyed minions of a report, in the order they fell."""
     return ", ".join(report.destroyed) or "none"
-
-
-def _tracker(css: str, who: str, health: int, most: int) -> str:
-    share = 100 * max(health, 0) / max(most, 1)
-    return (f'<div class="tk-tracker {css}" data-health="{health}"><b>{escape(who)}</b> ♥ '
-            f'<b class="tk-value">{max(health, 0)}</b> / {most}<div class="tk-bar">'
-            f'<div style="width:{share:.0f}%"></div></div></div>')
 
 
 def _text(state: State, minion: Minion, side: str) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Sequence
-from html import escape
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -23,7 +22,9 @@ from solvers.wonders import (
     win_rate,
 )
 from tablekit.core.simulate import Estimate
-from tablekit.ui.html import STYLE
+from tablekit.ui.errors import safe
+from tablekit.ui.html import STYLE, render
+from tablekit.ui.progress import Progress
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import COLOURS, default_catalog
 from tablekit.wonders.state import CardSpec, compile_card
@@ -31,6 +32,16 @@ from tablekit.wonders.text import card_summary
 from tablekit.wonders.ui.board import WONDERS_STYLE
 
 ANY = "any"
+LIMITS = """{% if limits %}<ul class='tk-limits'>{% for text in limits %}<li>{{ text }}</li>{% endfor %}\
+</ul>{% else %}<i>No limits: any 28 owned cards.</i>{% endif %}"""
+INFEASIBLE = """<div class='tk-infeasible' style='color:#c53030'><b>No deck fits these limits.</b> \
+They conflict: {{ conflicts }}. Drop or loosen one.</div>"""
+SUMMARY = """<div class='tk-build-summary'><b>28 cards picked</b> by {{ how }}. Win rates, both decks \
+played by the same rule-of-thumb player:<ul>{% for name, e in rates.items() %}<li>{{ name }}: \
+{{ "%.0f" % (100 * e.mean) }}% (95% interval {{ "%.0f" % (100 * e.low) }}%–{{ "%.0f" % (100 * e.high) }}%, \
+{{ e.n }} games)</li>{% endfor %}</ul></div>"""
+DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>\
+{% for n, set, text in rows %}<tr><td>{{ n }}×</td><td>{{ set }}</td><td>{{ text }}</td></tr>{% endfor %}</table>"""
 
 
 class DeckBuilder(widgets.VBox):
@@ -58,10 +69,14 @@ class DeckBuilder(widgets.VBox):
                                                layout=widgets.Layout(width="150px"))
         self.at_most = widgets.BoundedIntText(value=28, min=0, max=28, description="At most",
                                               layout=widgets.Layout(width="150px"))
-        self.add_button = _button("Add limit", "plus", self._add_from_form)
-        self.clear_button = _button("Clear limits", "times", lambda _: self.clear_limits())
+        self.message = widgets.HTML()
+        self.message.add_class("tk-message")
+        self.progress = Progress()
+        self.add_button = self._button("Add limit", "plus", self._add_from_form)
+        self.clear_button = self._button("Clear limits", "times", lambda _: self.clear_limits())
         self.limits_view = widgets.HTML()
-        self.build_button = _button("Build and compare", "cogs", lambda _: self.build(), "success")
+        self.build_button = self._button("Build and compare", "cogs", lambda _: self.build(),
+                                         "success")
         self.summary = widgets.HTML()
         self.deck_view = widgets.HTML()
         self.chart = win_rate_figure({})
@@ -70,7 +85,7 @@ class DeckBuilder(widgets.VBox):
             widgets.HTML("<b>Your limits</b> (how many of the 28 cards may match)"),
             widgets.HBox([self.limit_kind, self.limit_colour, self.at_least, self.at_most,
                           self.add_button, self.clear_button]),
-            self.limits_view, self.build_button, self.summary,
+            self.limits_view, self.build_button, self.progress, self.message, self.summary,
             widgets.HBox([self.chart, self.deck_view])])
         self.add_class("tk-builder")
         self._show_limits()
@@ -94,8 +109,27 @@ class DeckBuilder(widgets.VBox):
         self.add_limit(DeckLimit(name, self.at_least.value, at_most, kind=kind, colour=colour))
 
     def _show_limits(self) -> None:
-        items = "".join(f"<li>{escape(_limit_text(limit))}</li>" for limit in self.limits)
-        self.limits_view.value = f"<ul class='tk-limits'>{items}</ul>" if items else "<i>No limits: any 28 owned cards.</i>"
+        self.limits_view.value = render(LIMITS, limits=[_limit_text(limit) for limit in self.limits])
+
+    def _button(self, text: str, icon: str, handler: Any, style: str = "") -> widgets.Button:
+        button = widgets.Button(description=text, icon=icon, button_style=style,
+                                layout=widgets.Layout(width="auto", align_self="flex-start"))
+        button.add_class("tk-" + text.lower().replace(" ", "-"))
+
+        def run(_: Any) -> None:
+            self.message.value = ""
+            handler(_)
+
+        button.on_click(safe(run, self.message))
+        return button
+
+    def _report(self, offset: int, planned: int) -> Callable[[int, int], None]:
+        """A progress function for games `offset`.. of the `planned` games of one build."""
+        def step(done: int, total: int) -> None:
+            total = max(planned, offset + total)
+            self.progress.update(offset + done, total,
+                                 f"Playing games to compare the decks: {offset + done:,} of {total:,}")
+        return step
 
     # -- building ---------------------------------------------------------------------------
     def problem(self) -> DeckProblem:
@@ -108,39 +142,48 @@ class DeckBuilder(widgets.VBox):
         self.result = pick_deck(problem, seed=self.seed.value)
         self.improvement = None
         if self.result.status == "infeasible":
-            self.summary.value = (STYLE + "<div class='tk-infeasible' style='color:#c53030'><b>No deck fits "
-                                  "these limits.</b> They conflict: "
-                                  + escape("; ".join(self.result.conflicts)) + ". Drop or loosen one.</div>")
+            self.summary.value = STYLE + render(INFEASIBLE, conflicts="; ".join(self.result.conflicts))
             self.deck_view.value, self.rates = "", {}
             _set_bars(self.chart, {})
             return self.result
-        picks, games, seed = self.result.picks, self.games.value, self.seed.value
-        if self.rounds.value:
-            self.improvement = improve_deck(problem, rounds=self.rounds.value, games=max(games // 2, 10),
-                                            neighbours=2, final_games=games, seed=seed,
-                                            campaign=self.campaign)
-            picks = self.improvement.picks
-            self.rates = {"your pick": self.improvement.win_rate,
-                          "recommended colour": self.improvement.recommended_win_rate}
-        else:
-            recommended = recommended_deck(problem.villain, self.campaign)
-            self.rates = {"your pick": win_rate(problem.villain, picks, games, seed, campaign=self.campaign),
-                          "recommended colour": win_rate(problem.villain, recommended, games, seed,
-                                                         campaign=self.campaign)}
+        self.progress.start(1, "Playing games to compare the decks…")
+        self.build_button.disabled = True  # one build at a time
+        try:
+            picks = self._measure(problem, self.result.picks)
+        finally:
+            self.progress.finish()
+            self.build_button.disabled = False
         self.picks = sorted(picks)
         _set_bars(self.chart, self.rates)
         self.summary.value = STYLE + self._summary_html()
         self.deck_view.value = STYLE + WONDERS_STYLE + deck_html(self.picks)
         return self.result
 
+    def _measure(self, problem: DeckProblem, picks: list[str]) -> list[str]:
+        """Improve the pick by simulation (when rounds are asked) and measure both win rates."""
+        games, seed, rounds = self.games.value, self.seed.value, self.rounds.value
+        if rounds:
+            neighbours, round_games = 2, max(games // 2, 10)
+            planned = rounds * (1 + neighbours) * round_games + 2 * games
+            self.improvement = improve_deck(problem, rounds=rounds, games=round_games,
+                                            neighbours=neighbours, final_games=games, seed=seed,
+                                            campaign=self.campaign, progress=self._report(0, planned))
+            self.rates = {"your pick": self.improvement.win_rate,
+                          "recommended colour": self.improvement.recommended_win_rate}
+            return self.improvement.picks
+        recommended = recommended_deck(problem.villain, self.campaign)
+        self.rates = {"your pick": win_rate(problem.villain, picks, games, seed, campaign=self.campaign,
+                                            progress=self._report(0, 2 * games)),
+                      "recommended colour": win_rate(problem.villain, recommended, games, seed,
+                                                     campaign=self.campaign,
+                                                     progress=self._report(games, 2 * games))}
+        return picks
+
     def _summary_html(self) -> str:
         assert self.result is not None
         how = (f"CP-SAT ({self.result.status}), then {self.rounds.value} round(s) of simulation in the loop"
                if self.rounds.value else f"CP-SAT ({self.result.status}) on the static card values")
-        rates = "".join(f"<li>{escape(name)}: {e.mean:.0%} (95% interval {e.low:.0%}–{e.high:.0%}, {e.n} games)</li>"
-                        for name, e in self.rates.items())
-        return (f"<div class='tk-build-summary'><b>28 cards picked</b> by {escape(how)}. "
-                f"Win rates, both decks played by the same rule-of-thumb player:<ul>{rates}</ul></div>")
+        return render(SUMMARY, how=how, rates=self.rates)
 
 
 def win_rate_figure(rates: dict[str, Estimate]) -> go.FigureWidget:
@@ -156,10 +199,8 @@ def win_rate_figure(rates: dict[str, Estimate]) -> go.FigureWidget:
 def deck_html(picks: Sequence[str]) -> str:
     """The picked cards with their copies and Player-half summary."""
     cards = default_catalog().cards
-    rows = "".join(f"<tr><td>{n}×</td><td>{escape(cards[c].set)}</td>"
-                   f"<td>{escape(card_summary(_compiled_player(c)))}</td></tr>"
-                   for c, n in sorted(Counter(picks).items()))
-    return f"<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>{rows}</table>"
+    rows = [(n, cards[c].set, card_summary(_compiled_player(c))) for c, n in sorted(Counter(picks).items())]
+    return render(DECK, rows=rows)
 
 
 def _compiled_player(card_id: str) -> CardSpec:
@@ -183,10 +224,3 @@ def _limit_text(limit: DeckLimit) -> str:
     least = f"at least {limit.at_least}" if limit.at_least else ""
     return f"{limit.name}: {' and '.join(w for w in (least, most) if w) or 'no bound'}"
 
-
-def _button(text: str, icon: str, handler: Any, style: str = "") -> widgets.Button:
-    button = widgets.Button(description=text, icon=icon, button_style=style,
-                            layout=widgets.Layout(width="auto", align_self="flex-start"))
-    button.add_class("tk-" + text.lower().replace(" ", "-"))
-    button.on_click(handler)
-    return button

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from markupsafe import Markup
 
 from tablekit.core.errors import TablekitError
-from tablekit.ui.html import STYLE
-from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs, game_key
+from tablekit.ui.errors import safe
+from tablekit.ui.html import STYLE, render
+from tablekit.wonders.campaign import UPGRADES, Campaign, all_packs
 from tablekit.wonders.cards import Pack, default_catalog
 from tablekit.wonders.ui.table import WondersTable
+
+MESSAGE = """<div class="tk-campaign-message{{ ' tk-error' if error else '' }}" \
+style="color:{{ '#c53030' if error else '#2f855a' }}">{{ body }}</div>"""
+
+RECORDED = """{{ first }}{% for p in packs %}<br>Legacy pack opened: <b>{{ p.name }}</b> — \
+{{ p.story }}{% endfor %}"""
+SUMMARY = """<div class='tk-campaign-summary'>{% if rows %}<table class='tk-layouts'><tr><th>Villain</th>\
+<th>games</th><th>wins</th><th>losses</th></tr>{% for name, r in rows %}<tr><td>{{ name }}</td>\
+<td>{{ r['games'] }}</td><td>{{ r['wins'] }}</td><td>{{ r['losses'] }}</td></tr>{% endfor %}</table>\
+{% else %}<i>No game recorded yet.</i>{% endif %}<div>Legacy packs opened: {{ opened }}</div>\
+<div>Upgrades: {{ upgrades }} · <b>{{ due }}</b> to choose</div>\
+<div>Fated Forms beaten: {{ fated }} · collection: {{ sets }}</div></div>"""
 
 
 class CampaignPanel(widgets.VBox):
@@ -20,21 +33,20 @@ class CampaignPanel(widgets.VBox):
 
     def __init__(self, table: WondersTable, path: str | Path = "my-campaign.json") -> None:
         self.table = table
-        self._recorded: set[str] = set()
         self.summary = widgets.HTML()
         self.message = widgets.HTML()
-        self.record_button = _button("Record this game", "flag-checkered", self.record)
+        self.record_button = self._button("Record this game", "flag-checkered", self.record)
         self.card = widgets.Dropdown(description="Card", layout=widgets.Layout(width="300px"))
         self.upgrade = widgets.Dropdown(options=UPGRADES, description="Upgrade",
                                         layout=widgets.Layout(width="260px"))
-        self.upgrade_button = _button("Apply upgrade", "arrow-up", self.apply_upgrade)
+        self.upgrade_button = self._button("Apply upgrade", "arrow-up", self.apply_upgrade)
         self.borrowed = widgets.SelectMultiple(description="Borrow rules", rows=2,
                                                layout=widgets.Layout(width="360px"))
         self.borrowed.add_class("tk-borrowed-rules")
-        self.borrowed.observe(self.borrow, names="value")
+        self.borrowed.observe(safe(self.borrow, self.message, self.refresh), names="value")
         self.path = widgets.Text(value=str(path), description="File", layout=widgets.Layout(width="360px"))
-        self.save_button = _button("Save campaign", "save", self.save)
-        self.load_button = _button("Load campaign", "folder-open", self.load)
+        self.save_button = self._button("Save campaign", "save", self.save)
+        self.load_button = self._button("Load campaign", "folder-open", self.load)
         super().__init__([widgets.HTML("<b>Campaign</b>"), self.summary,
                           widgets.HBox([self.record_button]),
                           widgets.HBox([self.card, self.upgrade, self.upgrade_button]),
@@ -53,18 +65,15 @@ class CampaignPanel(widgets.VBox):
     def record(self, _: Any = None) -> list[Pack]:
         """Count the finished game: open Legacy packs, earn an upgrade on a win."""
         match = self.table.match
-        key = _game_key(match)
         if not match.is_over:
             return self._say("The game is not over yet: finish it, then record it.", error=True)
-        if key in self._recorded or self.campaign.is_recorded(match):
+        if self.campaign.is_recorded(match):
             return self._say("This game is already recorded.", error=True)
         opened = self.campaign.record_match(match)
-        self._recorded.add(key)
         won = match.outcome.won(0)
-        words = ["A win! Choose an upgrade below." if won else "A loss is recorded."]
-        words += [f"Legacy pack opened: <b>{escape(p.name)}</b> — {escape(p.story)}" for p in opened]
+        first = "A win! Choose an upgrade below." if won else "A loss is recorded."
         self.table.update_villains()
-        self._say("<br>".join(words), escaped=True)
+        self._say(render(RECORDED, first=first, packs=opened), escaped=True)
         self.refresh()
         return opened
 
@@ -115,7 +124,7 @@ class CampaignPanel(widgets.VBox):
         """Redraw the campaign summary and enable what can be done now."""
         self.summary.value = STYLE + campaign_html(self.campaign)
         match = self.table.match
-        self.record_button.disabled = not match.is_over or _game_key(match) in self._recorded
+        self.record_button.disabled = not match.is_over or self.campaign.is_recorded(match)
         cards = upgradeable_cards(self.campaign)
         if list(self.card.options) != cards:
             current = self.card.value
@@ -139,28 +148,28 @@ class CampaignPanel(widgets.VBox):
                                  "Beat a Fated Form to borrow its rules cards")
 
     def _say(self, text: str, error: bool = False, escaped: bool = False) -> list[Pack]:
-        body = text if escaped else escape(text)
-        colour = "#c53030" if error else "#2f855a"
-        self.message.value = f'<div class="tk-campaign-message" style="color:{colour}">{body}</div>'
+        self.message.value = render(MESSAGE, body=Markup(text) if escaped else text, error=error)
         return []
+
+    def _button(self, text: str, icon: str, handler: Any) -> widgets.Button:
+        button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
+        button.add_class("tk-" + text.lower().replace(" ", "-"))
+        button.on_click(safe(handler, self.message, self.refresh))
+        return button
 
 
 def campaign_html(campaign: Campaign) -> str:
     """Results per Villain, opened packs, upgrades, Fated Forms and collection sets."""
     catalog = default_catalog()
     packs = all_packs(catalog)
-    rows = "".join(f"<tr><td>{escape(catalog.villains[v].name)}</td><td>{r['games']}</td>"
-                   f"<td>{r['wins']}</td><td>{r['losses']}</td></tr>"
-                   for v, r in campaign.record.items())
-    table = ("<table class='tk-layouts'><tr><th>Villain</th><th>games</th><th>wins</th>"
-             f"<th>losses</th></tr>{rows}</table>") if rows else "<i>No game recorded yet.</i>"
-    opened = ", ".join(escape(packs[p].name) for p in campaign.opened) or "none yet"
-    upgrades = ", ".join(f"{escape(c)}: {escape(k)}" for c, k in campaign.upgrades.items()) or "none yet"
-    fated = ", ".join(escape(catalog.villains[v].name) for v in campaign.fated_beaten) or "none yet"
-    sets = ", ".join(campaign.collection_sets(catalog)) or "the coloured cards only"
-    return (f"<div class='tk-campaign-summary'>{table}<div>Legacy packs opened: {opened}</div>"
-            f"<div>Upgrades: {upgrades} · <b>{campaign.upgrades_due}</b> to choose</div>"
-            f"<div>Fated Forms beaten: {fated} · collection: {escape(sets)}</div></div>")
+    return render(
+        SUMMARY,
+        rows=[(catalog.villains[v].name, r) for v, r in campaign.record.items()],
+        opened=", ".join(packs[p].name for p in campaign.opened) or "none yet",
+        upgrades=", ".join(f"{c}: {k}" for c, k in campaign.upgrades.items()) or "none yet",
+        due=campaign.upgrades_due,
+        fated=", ".join(catalog.villains[v].name for v in campaign.fated_beaten) or "none yet",
+        sets=", ".join(campaign.collection_sets(catalog)) or "the coloured cards only")
 
 
 def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
@@ -168,14 +177,3 @@ def upgradeable_cards(campaign: Campaign) -> list[tuple[str, str]]:
     cards = default_catalog().cards.values()
     return [(c.name, c.id) for c in sorted(cards, key=lambda c: c.name)
             if c.upgrade_slot and c.id not in campaign.upgrades]
-
-
-def _game_key(match: Any) -> str:
-    return game_key(match)
-
-
-def _button(text: str, icon: str, handler: Any) -> widgets.Button:
-    button = widgets.Button(description=text, icon=icon, layout=widgets.Layout(width="auto"))
-    button.add_class("tk-" + text.lower().replace(" ", "-"))
-    button.on_click(handler)
-    return button

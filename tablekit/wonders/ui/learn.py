@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 import ipywidgets as widgets
 
 from tablekit.core.match import Match
-from tablekit.ui.html import STYLE, zone_html
+from tablekit.ui.errors import safe
+from tablekit.ui.html import STYLE, render, zone_html
+from tablekit.ui.lesson import LessonTable
 from tablekit.wonders import lessons
 from tablekit.wonders.battle import (
     BattleReport,
@@ -23,23 +24,28 @@ from tablekit.wonders.ui.table import WondersTable
 
 EXAMPLES: dict[str, Callable[[], Match]] = {"A": lessons.example_a, "B": lessons.example_b,
                                             "C": lessons.example_c}
+EXAMPLE_C = """<ol class='tk-example-c' style='list-style:none;padding-left:0'>\
+{% for number, villains, players, story in blocks %}<li><b>Layout {{ number }}</b> — Villain: \
+{{ villains }}; you: {{ players }}<br>{{ story }}</li>{% endfor %}</ol>"""
+VERDICT = """<div class='tk-verdict'><b>{{ verdict }}</b></div><div><b>Yours:</b> {{ mine }}</div>\
+<div><b>Advisor's best:</b> {{ theirs }}</div>"""
+LINES = "<div class='tk-lineup'>Villain line: {{ villains }}<br>Your line: {{ players }}</div>"
+FIGHTER = """<div class="tk-card tk-minion tk-ready">{% if player %}<span class="tk-prio">\
+P{{ f.priority }}</span>{% endif %}<div class="tk-card-name">{{ f.name }}</div><div class="tk-stats">\
+<span class="tk-str">⚔{{ f.strength }}</span> <span class="tk-hp">♥{{ f.health }}</span></div>\
+<div class="tk-card-text">{{ marks }}</div></div>"""
 
 
-class ExampleTable(WondersTable):
+class ExampleTable(LessonTable, WondersTable):
     """A small table on one of the rulebook's examples ("A", "B" or "C"); Reset deals it again."""
 
-    def __init__(self, name: str) -> None:
-        if name not in EXAMPLES:
-            raise ValueError(f"no Example {name!r}; the rulebook has Examples {', '.join(EXAMPLES)}")
-        self.example = name
-        super().__init__(match=EXAMPLES[name](), hint_rollouts=16)
-        self.new_button.description = "Reset"
-        self.children = [self.status, self.board, self.chooser, self.actions, self.message,
-                         widgets.HBox([self.undo_button, self.redo_button, self.new_button]),
-                         self.log_panel]
+    game = "wonders"
+    lessons = EXAMPLES
+    hidden = LessonTable.hidden | {"villain"}
 
-    def _fresh(self, seed: int) -> Match:
-        return EXAMPLES[self.example]()
+    def __init__(self, name: str) -> None:
+        self.example = name
+        super().__init__(name, hint_rollouts=16)
 
 
 def example_c_html() -> str:
@@ -47,14 +53,12 @@ def example_c_html() -> str:
     players, villains = lessons.example_c_fighters()
     blocks = []
     for number, (villain_order, player_order) in lessons.EXAMPLE_C_LAYOUTS.items():
-        report = resolve_villain_attacks(_ordered(players, player_order), _ordered(villains, villain_order))
-        blocks.append(f"<li><b>Layout {number}</b> — Villain: {escape(', '.join(villain_order))}; "
-                      f"you: {escape(', '.join(player_order))}<br>"
-                      f"{escape(narrate(report, _ordered(players, player_order), _ordered(villains, villain_order)))}"
-                      "</li>")
+        mine, theirs = _ordered(players, player_order), _ordered(villains, villain_order)
+        story = narrate(resolve_villain_attacks(mine, theirs), mine, theirs)
+        blocks.append((number, ", ".join(villain_order), ", ".join(player_order), story))
     ranked = best_battle_lines(players, villains, limit=3)
-    return (STYLE + WONDERS_STYLE + f"<ol class='tk-example-c' style='list-style:none;padding-left:0'>"
-            f"{''.join(blocks)}</ol>" + layout_table_html(ranked, "The advisor's top three"))
+    return (STYLE + WONDERS_STYLE + render(EXAMPLE_C, blocks=blocks)
+            + layout_table_html(ranked, "The advisor's top three"))
 
 
 def narrate(report: BattleReport, player_line: Sequence[Fighter], villain_line: Sequence[Fighter]) -> str:
@@ -80,24 +84,27 @@ class BattlePuzzle(widgets.VBox):
         self.player_line: list[int] = []
         self.verdict: PuzzleVerdict | None = None
         self.cards = widgets.HTML(STYLE + WONDERS_STYLE + self._cards_html())
+        self.message = widgets.HTML()
+        self.message.add_class("tk-message")
         self.villain_buttons = [self._button(f, lambda i=i: self.pick_villain(i))
                                 for i, f in enumerate(self.villains)]
         self.player_buttons = [self._button(f, lambda i=i: self.pick_player(i))
                                for i, f in enumerate(self.players)]
         self.lines = widgets.HTML()
         self.reset_button = widgets.Button(description="Start over", icon="undo")
-        self.reset_button.on_click(lambda _: self.reset())
+        self.reset_button.on_click(self._safe(self.reset))
         self.check_button = widgets.Button(description="Compare with the advisor", icon="balance-scale",
                                            button_style="success", layout=widgets.Layout(width="auto"))
         self.check_button.add_class("tk-compare")
-        self.check_button.on_click(lambda _: self.check())
+        self.check_button.on_click(self._safe(self.check))
         self.result = widgets.HTML()
         super().__init__([self.cards,
                           widgets.HTML("<b>Villain line</b>: click the Villain minions in the order they attack"),
                           widgets.HBox(self.villain_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HTML("<b>Your line</b>: highest Priority first; you order the ties"),
                           widgets.HBox(self.player_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                          self.lines, widgets.HBox([self.reset_button, self.check_button]), self.result])
+                          self.lines, widgets.HBox([self.reset_button, self.check_button]),
+                          self.message, self.result])
         self.add_class("tk-puzzle")
         self.refresh()
 
@@ -141,9 +148,8 @@ class BattlePuzzle(widgets.VBox):
         mine = narrate(self.verdict.yours.report, self.players, self.villains)
         theirs = narrate(best.report, self.players, self.villains)
         ranked = best_battle_lines(self.players, self.villains, limit=3)
-        self.result.value = (STYLE + WONDERS_STYLE + f"<div class='tk-verdict'><b>{escape(str(self.verdict))}</b></div>"
-                             f"<div><b>Yours:</b> {escape(mine)}</div>"
-                             f"<div><b>Advisor's best:</b> {escape(theirs)}</div>"
+        self.result.value = (STYLE + WONDERS_STYLE
+                             + render(VERDICT, verdict=str(self.verdict), mine=mine, theirs=theirs)
                              + layout_table_html(ranked, "The advisor's top three"))
         return self.verdict
 
@@ -156,8 +162,7 @@ class BattlePuzzle(widgets.VBox):
             button.disabled = i not in allowed
         villains = ", ".join(self.villains[i].name for i in self.villain_line) or "—"
         players = ", ".join(self.players[i].name for i in self.player_line) or "—"
-        self.lines.value = (f"<div class='tk-lineup'>Villain line: {escape(villains)}<br>"
-                            f"Your line: {escape(players)}</div>")
+        self.lines.value = render(LINES, villains=villains, players=players)
         self.check_button.disabled = not self.complete
 
     def _allowed_players(self) -> list[int]:
@@ -170,20 +175,23 @@ class BattlePuzzle(widgets.VBox):
     def _cards_html(self) -> str:
         def card(f: Fighter, side: str) -> str:
             marks = " ".join(w for w, on in (("Poison", f.poison), ("Shield", f.shield), ("Taunt", f.taunt)) if on)
-            prio = f'<span class="tk-prio">P{f.priority}</span>' if side == "player" else ""
-            return (f'<div class="tk-card tk-minion tk-ready">{prio}<div class="tk-card-name">{escape(f.name)}</div>'
-                    f'<div class="tk-stats"><span class="tk-str">⚔{f.strength}</span> '
-                    f'<span class="tk-hp">♥{f.health}</span></div><div class="tk-card-text">{marks}</div></div>')
+            return render(FIGHTER, f=f, player=side == "player", marks=marks)
         return ('<div class="tk-board tk-wonders-board">'
                 + zone_html("Villain's ready minions", (card(f, "villain") for f in self.villains), "tk-villain-row")
                 + zone_html("Your minions", (card(f, "player") for f in self.players), "tk-player-row")
                 + "</div>")
 
-    @staticmethod
-    def _button(fighter: Fighter, action: Callable[[], None]) -> widgets.Button:
+    def _safe(self, action: Callable[[], object]) -> Callable[[object], None]:
+        """A button callback that shows its errors under the buttons (the lines stay as they were)."""
+        def run(_: object) -> None:
+            self.message.value = ""
+            action()
+        return safe(run, self.message, self.refresh)
+
+    def _button(self, fighter: Fighter, action: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(description=f"{fighter.name} ⚔{fighter.strength} ♥{fighter.health}",
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: action())
+        button.on_click(self._safe(action))
         return button
 
 

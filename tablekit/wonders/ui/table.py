@@ -7,14 +7,15 @@ The campaign panel is in `ui.campaign`, the learn helpers in `ui.learn`, the dec
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 
+from tablekit.core.errors import TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
-from tablekit.ui.html import STYLE
+from tablekit.ui.errors import shows_errors
+from tablekit.ui.html import STYLE, render
 from tablekit.ui.table import GameTable
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
 from tablekit.wonders.advisor import advise, layout_actions
@@ -29,6 +30,8 @@ ACTION_CSS = {Keep: "tk-act-setup", Mulligan: "tk-act-setup", PlayCard: "tk-act-
               Attack: "tk-act-attack", EndTurn: "tk-act-end", Choose: "tk-act-choose",
               Place: "tk-act-place"}
 ADVICE_SHOWN = 5
+FINISH = """<div class='tk-finish'><b>{{ "Victory!" if won else "Defeat." }}</b> Round {{ round }}: \
+you {{ you }} health, {{ villain }} {{ left }}. Count it in a campaign with <b>Record this game</b>.</div>"""
 
 
 class WondersTable(GameTable):
@@ -37,7 +40,11 @@ class WondersTable(GameTable):
     chart_title = "Health by round"
     chart_x_title = "round"
 
-    def __init__(self, seed: int = 0, villain: str = "cullin", deck: str = "recommended",
+    layout_spec = ("status", "board", "chooser", "actions", "message",
+                   ("undo", "redo", "hint", "villain", "seed", "new"), "hints", "finish",
+                   ("log", "chart"))
+
+    def __init__(self, seed: int | str = 0, villain: str = "cullin", deck: str = "recommended",
                  picks: Sequence[str] = (), campaign: Campaign | None = None,
                  match: Match | None = None, hint_rollouts: int = 24, **options: Any) -> None:
         self.campaign = campaign or Campaign()
@@ -45,16 +52,10 @@ class WondersTable(GameTable):
         self._listeners: list[Callable[[WondersTable], None]] = []
         self.villain = widgets.Dropdown(options=self.villain_options(), value=villain,
                                         description="Villain", layout=widgets.Layout(width="300px"))
-        self.chooser = BattleLinesChooser(self)
         first = match or self._make_match(seed, villain)
-        super().__init__(first, self._fresh, hint_rollouts=hint_rollouts)
-        toolbar = self.children[4]
-        toolbar.children = (*toolbar.children[:3], self.villain, *toolbar.children[3:])
-        toolbar.layout.flex_flow = "row wrap"
-        for item in toolbar.children:
-            item.layout.flex = "0 0 auto"
-        self.children = (self.status, self.board, self.chooser, self.actions, *self.children[3:])
-        self.children[-1].children[0].layout.width = "56%"  # the log beside the chart
+        super().__init__(first, hint_rollouts=hint_rollouts)
+        self.chooser = BattleLinesChooser(self)
+        self.parts.update(villain=self.villain, chooser=self.chooser)
         self.add_class("tk-wonders")
 
     # -- matches ----------------------------------------------------------------------------
@@ -63,7 +64,7 @@ class WondersTable(GameTable):
         villains = default_catalog().villains
         return [(villains[v].name, v) for v in self.campaign.available_villains()]
 
-    def _make_match(self, seed: int, villain: str) -> Match:
+    def _make_match(self, seed: int | str, villain: str) -> Match:
         picks = {"picks": self.picks} if self.deck == "picked" else {}
         options = dict(self.options)
         if "borrowed_rules" in options:  # a borrowed pack joins only where the campaign lends it
@@ -72,13 +73,14 @@ class WondersTable(GameTable):
         return new_game("wonders", seed=seed, villain=villain, deck=self.deck,
                         campaign=self.campaign.to_json(), **picks, **options)
 
-    def _fresh(self, seed: int) -> Match:
+    def fresh_match(self, seed: int | str) -> Match:
+        """A new deal against the Villain chosen in the box."""
         return self._make_match(seed, self.villain.value)
 
-    def new_game(self, seed: int | None = None, villain: str | None = None) -> None:
+    def new_game(self, seed: int | str | None = None, villain: str | None = None) -> None:
         """Deal a new game (the seed and Villain boxes are used when not given)."""
         if seed is not None:
-            self.seed.value = seed
+            self.seed.value = str(seed)
         if villain is not None:
             self.villain.value = villain
         self._new_game()
@@ -134,10 +136,9 @@ class WondersTable(GameTable):
     def finish_html(self) -> str:
         """The result in one line, and where to count it."""
         board = self.state.boards[0]
-        won = self.match.outcome.won(0)
-        return (f"<div class='tk-finish'><b>{'Victory!' if won else 'Defeat.'}</b> Round {self.state.round}: "
-                f"you {max(board.player_health, 0)} health, {escape(board.villain_name)} "
-                f"{max(board.villain_health, 0)}. Count it in a campaign with <b>Record this game</b>.</div>")
+        return render(FINISH, won=self.match.outcome.won(0), round=self.state.round,
+                      you=max(board.player_health, 0), villain=board.villain_name,
+                      left=max(board.villain_health, 0))
 
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
         """Both healths at the end of each round."""
@@ -154,7 +155,7 @@ class WondersTable(GameTable):
         self._labels = action_labels(self.state, self.match.legal_actions())
         super().refresh()
         self.chooser.refresh()
-        for listener in getattr(self, "_listeners", ()):
+        for listener in self._listeners:
             listener(self)
 
     def _update_chart(self) -> None:
@@ -173,13 +174,13 @@ class WondersTable(GameTable):
         return button
 
     # -- Battle Lines -----------------------------------------------------------------------
+    @shows_errors()
     def apply_layout(self, layout: BattleLayout | None = None) -> None:
         """Set a whole Battle Lines layout (default: the advisor's best) through Place actions."""
         layouts = self.chooser.layouts
         layout = layout or (layouts[0] if layouts else None)
         if layout is None:
-            self.show_error("No Battle Lines are being set now.")
-            return
+            raise TablekitError("No Battle Lines are being set now.")
         self.play(*layout_actions(self.state, layout))
 
 
@@ -193,7 +194,7 @@ class BattleLinesChooser(widgets.VBox):
         self.apply_best = widgets.Button(description="Apply advisor's layout", icon="magic",
                                          button_style="success", layout=widgets.Layout(width="auto"))
         self.apply_best.add_class("tk-apply-layout")
-        self.apply_best.on_click(lambda _: self.table.apply_layout())
+        self.apply_best.on_click(lambda _: self.table.apply_layout())  # shows its own errors
         self.picks = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.info, widgets.HBox([self.apply_best, self.picks])])
         self.add_class("tk-chooser")
@@ -202,6 +203,7 @@ class BattleLinesChooser(widgets.VBox):
     def refresh(self) -> None:
         """Show the panel while Battle Lines are being set; hide it otherwise."""
         state = self.table.state
+        self.info.value = ""
         if state.lineup is None or self.table.match.is_over:
             self.layouts, self.layout.display = [], "none"
             return
