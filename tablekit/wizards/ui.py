@@ -10,6 +10,7 @@ from typing import Any
 
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
+from tablekit.ui.errors import shows_errors
 from tablekit.ui.table import GameTable
 from tablekit.wizards import heuristic
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, components
@@ -114,15 +115,18 @@ class WizardsTable(GameTable):
 
     chart_title = "Points if the game ended now"
 
-    def __init__(self, players: int = 2, seat: int = 0, seed: int = 0, advanced: bool = False,
-                 new_match: Callable[[int], Match] | None = None) -> None:
+    def __init__(self, players: int = 2, seat: int = 0, seed: int | str = 0,
+                 advanced: bool = False, new_match: Callable[[int | str], Match] | None = None,
+                 hint_rollouts: int = 48) -> None:
         self.seat = seat
-        self._bot_rng = random.Random(seed)
-        maker = new_match or (lambda s: new_game("wizards", seed=s, players=players,
-                                                 advanced=advanced))
-        match = maker(seed)
-        self._run_bots(match)
-        super().__init__(match, lambda s: self._run_bots(maker(s)))
+        self._bot_rng = random.Random(0)
+        self._maker = new_match or (lambda s: new_game("wizards", seed=s, players=players,
+                                                       advanced=advanced))
+        super().__init__(self._run_bots(self._maker(seed)), hint_rollouts)
+
+    def fresh_match(self, seed: int | str) -> Match:
+        """A new match for the New game button, played on to your first decision."""
+        return self._run_bots(self._maker(seed))
 
     def _run_bots(self, match: Match) -> Match:
         """Let the bots decide until it is your turn or the game is over."""
@@ -131,18 +135,22 @@ class WizardsTable(GameTable):
             match.apply(heuristic.choose(match.view(seat), match.legal_actions(), self._bot_rng))
         return match
 
+    @shows_errors()
     def play(self, *actions: Any) -> None:
         """Play your action, then the bots' until you decide again."""
-        super().play(*actions)
+        self.message.value = self.hints.value = ""
+        self.match.play(*actions)
         self._run_bots(self.match)
         self.refresh()
 
+    @shows_errors()
     def _undo(self, _: Any = None) -> None:
         """Take back to your previous decision (the bots' moves after it go too)."""
         while self.match.can_undo:
             self.match.undo()
             if self.match.to_move == self.seat:
                 break
+        self.message.value = ""
         self.refresh()
 
     def board_html(self) -> str:
@@ -161,7 +169,7 @@ class WizardsTable(GameTable):
         return {f"Player {p + 1}": (steps, [row[p] for row in scores]) for p in range(players)}
 
     def status_text(self) -> str:
-        """Whose move, or the result."""
+        """Whose move, or the result (plain text: the table escapes it)."""
         if self.match.is_over:
-            return f"Game over — {escape(self.match.outcome.text)}"
+            return f"Game over — {self.match.outcome.text}"
         return "Your move: choose an action."

@@ -47,3 +47,14 @@ def test_the_study_panel_runs_with_progress_and_charts():
     assert len(panel.charts.children) == 2 and "asymmetric" in panel.message.value
     html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
     assert "2 red" in html and "{red, green, blue}" in html
+
+
+def test_new_game_hint_and_errors_show_in_the_table():
+    table = WizardsTable(players=4, seed=1, hint_rollouts=8)
+    table.seed.value = "wizard"
+    table.new_button.click()
+    assert table.match.seed == "wizard" and table.match.to_move == 0
+    table.hint_button.click()
+    assert "Hint" in table.hints.value
+    table.play("not an action")
+    assert "tk-error" in table.message.value and table.match.to_move == 0
