@@ -9,7 +9,8 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from solvers.wizards import DeckRules, StudyResult, allowed_decks, score_calculator, study
-from tablekit.core.errors import TablekitError
+from tablekit.ui.errors import safe
+from tablekit.ui.progress import Progress
 from tablekit.wizards.cards import components
 
 
@@ -66,27 +67,27 @@ class StudyPanel(widgets.VBox):
                                        description="Games/deck")
         self.seed = seed
         self.run_button = widgets.Button(description="Run the study", icon="play")
-        self.run_button.on_click(self.run)
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Decks")
         self.message = widgets.HTML()
+        self.run_button.on_click(safe(self.run, self.message))
+        self.progress = Progress()
         self.charts = widgets.VBox()
         self.result: StudyResult | None = None
         super().__init__([widgets.HBox([self.recipe, self.games, self.run_button]),
                           self.progress, self.message, self.charts])
 
     def run(self, _: Any = None) -> None:
-        """Run the study; errors show in the panel."""
+        """Run the study (errors show in the panel: the button goes through `safe`)."""
+        decks = allowed_decks(DeckRules(self.recipe.value)).decks
+        self.message.value = ""
+        self.progress.start(len(decks), f"{len(decks)} decks × {self.games.value} games")
         try:
-            decks = allowed_decks(DeckRules(self.recipe.value)).decks
-            self.progress.max, self.progress.value = len(decks), 0
-            self.message.value = f"Playing {len(decks)} decks × {self.games.value} games…"
             self.result = study(decks, games=self.games.value, seed=self.seed,
-                                progress=lambda done, total: setattr(self.progress, "value", done))
-            self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
-                                    go.FigureWidget(contribution_figure(self.result))]
-            self.message.value = escape(f"{self.result.label}; {self.result.wall_time:.1f} s")
-        except (TablekitError, ValueError) as error:
-            self.message.value = f'<span style="color:#c53030">{escape(str(error))}</span>'
+                                progress=lambda done, total: self.progress.update(done, total))
+        finally:
+            self.progress.finish()
+        self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
+                                go.FigureWidget(contribution_figure(self.result))]
+        self.message.value = escape(f"{self.result.label}; {self.result.wall_time:.1f} s")
 
 
 def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = (),

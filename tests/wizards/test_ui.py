@@ -42,8 +42,10 @@ def test_undo_goes_back_to_your_own_decision():
 def test_the_study_panel_runs_with_progress_and_charts():
     from tablekit.wizards.build_ui import StudyPanel, score_table
     panel = StudyPanel(recipe="partial", games=4)
-    panel.run()
-    assert panel.progress.value == panel.progress.max == 10
+    seen = []
+    panel.progress.update = lambda done, total=None, words=None: seen.append(done)
+    panel.run_button.click()
+    assert seen == list(range(1, 11)) and not panel.progress.running
     assert len(panel.charts.children) == 2 and "asymmetric" in panel.message.value
     html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
     assert "2 red" in html and "{red, green, blue}" in html
