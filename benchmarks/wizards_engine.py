@@ -1,0 +1,84 @@
+"""Wizards & Co. engine throughput: random play through `Game.apply` (checked + log) and the
+rollout path, per core, with Deckula! measured in the same run for comparison (the machine is
+shared, so the ratio is the steadier figure). Run: .venv/bin/python benchmarks/wizards_engine.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tablekit.core.game import Events
+from tablekit.core.registry import get_game
+from tablekit.wizards import engine
+from tablekit.wizards.setup import make_config
+
+TARGET = 50_000  # checked + log, actions/s per core (issue 10)
+
+
+def engine_games(seconds: float, checked: bool, log: bool, players: int = 2,
+                 advanced: bool = False) -> tuple[int, int, float]:
+    """Random games straight on the engine (set-up included); games, actions, CPU seconds.
+
+    CPU time of this process, not wall time: on a shared machine the wall clock counts the
+    other users' work too.
+    """
+    game = get_game("wizards")
+    config = game.make_config(players=players, advanced=advanced)
+    rng = random.Random(7)
+    games = actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.initial_state(config, random.Random(games))
+        while state.scores is None:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            events = Events() if log else Events(None)
+            if checked:
+                game.apply(state, action, events)
+            else:
+                game.apply_unchecked(state, action, events)
+            for event in events.items or ():
+                event.text  # noqa: B018 - format each sentence, as a listening log would
+            actions += 1
+        games += 1
+    return games, actions, time.process_time() - start
+
+
+def clone_micros(repeats: int = 5000) -> float:
+    """Mean time to clone a mid-game state, in microseconds."""
+    state = engine.new_state(make_config(players=4, advanced=True), random.Random(1))
+    rng = random.Random(1)
+    for _ in range(30):
+        engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)), Events(None))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        state.clone()
+    return (time.perf_counter() - start) / repeats * 1e6
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    seconds = parser.parse_args().seconds
+    from benchmarks.engines import random_games
+    for label, checked, log in (("checked + log", True, True), ("unchecked, no log", False, False)):
+        for players, advanced in ((2, False), (4, True)):
+            games, actions, took = engine_games(seconds, checked, log, players, advanced)
+            print(f"wizards {players}p {'advanced' if advanced else 'basic'} {label}: "
+                  f"{actions / took:,.0f} actions per CPU-second, {games / took:,.1f} games/s "
+                  f"({games} games, {actions} actions)")
+    cpu = time.process_time()
+    _, deck_actions, _ = random_games("deckula", seconds, True)
+    deck_cpu = time.process_time() - cpu
+    _, wiz_actions, wiz_cpu = engine_games(seconds, True, True)
+    print(f"deckula checked + log in the same run: {deck_actions / deck_cpu:,.0f} actions per "
+          f"CPU-second; wizards/deckula = {(wiz_actions / wiz_cpu) / (deck_actions / deck_cpu):.2f}")
+    print(f"clone of a 4-player advanced mid-game state: {clone_micros():.1f} µs")
+    print(f"target (checked + log, per core): {TARGET:,} actions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""The deck study in a notebook: plotly charts with intervals and a panel with progress."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from solvers.wizards import DeckRules, StudyResult, allowed_decks, score_calculator, study
+from tablekit.ui.errors import safe
+from tablekit.ui.progress import Progress
+from tablekit.wizards.cards import components
+
+
+def _names(deck: tuple[str, ...], baseline: tuple[str, ...]) -> str:
+    """A deck named by what it changes from the baseline."""
+    name = {c.id: c.name for c in components().creatures}
+    added = [name[c] for c in deck if c not in baseline]
+    dropped = [name[c] for c in baseline if c not in deck]
+    if not added and not dropped:
+        return "baseline deck"
+    return "+" + ", +".join(added) + (" / −" + ", −".join(dropped) if dropped else "")
+
+
+def win_rate_figure(result: StudyResult) -> go.Figure:
+    """Each candidate deck's win rate with its 95% interval (an asymmetric study)."""
+    rows = list(reversed(result.results))
+    labels = [_names(r.deck, result.baseline) for r in rows]
+    figure = go.Figure(go.Bar(
+        x=[r.win_rate.mean for r in rows], y=labels, orientation="h",
+        error_x={"type": "data", "symmetric": False,
+                 "array": [r.win_rate.high - r.win_rate.mean for r in rows],
+                 "arrayminus": [r.win_rate.mean - r.win_rate.low for r in rows]},
+        customdata=[round(r.length.mean) for r in rows],
+        hovertemplate="win rate %{x:.2f}<br>%{customdata} actions a game<extra></extra>"))
+    even = 1 / result.players
+    figure.add_vline(x=even, line_dash="dot", annotation_text="even")
+    figure.update_layout(title=f"Win rate of the candidate seat ({escape(result.label)})",
+                         xaxis_title="win rate (95% interval)", height=200 + 22 * len(rows))
+    return figure
+
+
+def contribution_figure(result: StudyResult) -> go.Figure:
+    """Each creature's estimated contribution: win rate with it minus without it."""
+    name = {c.id: c.name for c in components().creatures}
+    items = sorted(result.contributions.items(), key=lambda kv: kv[1].mean)
+    figure = go.Figure(go.Bar(
+        x=[e.mean for _, e in items], y=[name[c] for c, _ in items], orientation="h",
+        error_x={"type": "data", "symmetric": False,
+                 "array": [e.high - e.mean for _, e in items],
+                 "arrayminus": [e.mean - e.low for _, e in items]}))
+    figure.update_layout(title="What each creature adds to the candidate seat's win rate",
+                         xaxis_title="difference in win rate (95% interval)",
+                         height=180 + 24 * len(items))
+    return figure
+
+
+class StudyPanel(widgets.VBox):
+    """Pick a recipe and a number of games, run the study with a progress bar, see the charts."""
+
+    def __init__(self, recipe: str = "partial", games: int = 20, seed: int = 0) -> None:
+        self.recipe = widgets.Dropdown(options=["partial", "random"], value=recipe,
+                                       description="Recipe")
+        self.games = widgets.IntSlider(value=games, min=4, max=200, step=4,
+                                       description="Games/deck")
+        self.seed = seed
+        self.run_button = widgets.Button(description="Run the study", icon="play")
+        self.message = widgets.HTML()
+        self.run_button.on_click(safe(self.run, self.message))
+        self.progress = Progress()
+        self.charts = widgets.VBox()
+        self.result: StudyResult | None = None
+        super().__init__([widgets.HBox([self.recipe, self.games, self.run_button]),
+                          self.progress, self.message, self.charts])
+
+    def run(self, _: Any = None) -> None:
+        """Run the study (errors show in the panel: the button goes through `safe`)."""
+        decks = allowed_decks(DeckRules(self.recipe.value)).decks
+        self.message.value = ""
+        self.progress.start(len(decks), f"{len(decks)} decks × {self.games.value} games")
+        try:
+            self.result = study(decks, games=self.games.value, seed=self.seed,
+                                progress=lambda done, total: self.progress.update(done, total))
+        finally:
+            self.progress.finish()
+        self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
+                                go.FigureWidget(contribution_figure(self.result))]
+        self.message.value = escape(f"{self.result.label}; {self.result.wall_time:.1f} s")
+
+
+def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = (),
+                enchantments: int = 0, others_cursed: tuple[int, ...] = ()) -> str:
+    """The scoring calculator as an HTML table: what to give up, the sets, every line."""
+    calc = score_calculator(gems, cursed, artefacts, enchantments, others_cursed)
+    score = calc.score
+    given = ", ".join(f"{n} {escape(c)}" for c, n in calc.given_up.items()) or "nothing"
+    sets = "; ".join("{" + ", ".join(escape(c) for c in s) + "}" for s in calc.sets) or "none"
+    rows = [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
+            ("Cursed gems left", -score.cursed_left), ("Most cursed", -score.most_cursed),
+            ("Artefacts", score.artefacts), ("Enchantments", score.enchantments),
+            ("Total", score.total)]
+    body = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in rows)
+    return f'<table class="tk-board">{body}</table>'

@@ -1,0 +1,203 @@
+"""The small moves every rule is made of: gems, cards, strength, protection, adjacency."""
+
+from __future__ import annotations
+
+from tablekit.core.game import Events
+from tablekit.wizards.cards import COLOURS, components
+from tablekit.wizards.state import COLOUR_INDEX, Slot, WizardsState
+
+_CREATURES = {c.id: c for c in components().creatures}
+_NAMES = tuple(f"Player {p + 1}" for p in range(4))
+
+
+def creature(slot: Slot):
+    """The creature card on a slot."""
+    return _CREATURES[slot.creature]
+
+
+def creature_card(creature_id: str):
+    """The creature card with this id."""
+    return _CREATURES[creature_id]
+
+
+def name_of(state: WizardsState, player: int) -> str:
+    """How the log names a player."""
+    return _NAMES[player]
+
+
+# -- gems ------------------------------------------------------------------------------------
+def take_gem(state: WizardsState, player: int, colour: str, events: Events, why: str,
+             rule: str = "wizards.treasure-gems") -> bool:
+    """Move one gem of `colour` from the supply to a player; False when the supply has none."""
+    index = COLOUR_INDEX[colour]
+    if not state.supply[index]:
+        events.add("wizards.gem-supply", "The supply has no {colour} gem left for {who} ({why}).",
+                   colour=colour, who=name_of(state, player), why=why)
+        return False
+    state.supply[index] -= 1
+    state.gems[player][index] += 1
+    events.add(rule, "{who} takes a {colour} gem ({why}).",
+               who=name_of(state, player), colour=colour, why=why)
+    return True
+
+
+def take_cursed(state: WizardsState, player: int, events: Events, why: str,
+                rule: str = "wizards.treasure-gems") -> bool:
+    """Move one cursed gem from the supply to a player; False when the supply is empty."""
+    if not state.cursed_supply:
+        events.add("wizards.gem-supply", "The supply has no cursed gem left ({why}).", why=why)
+        return False
+    state.cursed_supply -= 1
+    state.cursed[player] += 1
+    events.add(rule, "{who} takes a cursed gem ({why}).", who=name_of(state, player), why=why)
+    return True
+
+
+def return_cursed(state: WizardsState, player: int, count: int, events: Events, rule: str) -> None:
+    """Give back up to `count` of a player's cursed gems to the supply."""
+    count = min(count, state.cursed[player])
+    if count:
+        state.cursed[player] -= count
+        state.cursed_supply += count
+        events.add(rule, "{who} gives back {n} cursed gem(s).", who=name_of(state, player), n=count)
+
+
+def give_gem(state: WizardsState, giver: int, receiver: int, colour: str, events: Events) -> None:
+    """Hand one gem from a player to another (Water Imp)."""
+    index = COLOUR_INDEX[colour]
+    state.gems[giver][index] -= 1
+    state.gems[receiver][index] += 1
+    events.add("wizards.water-imp", "{giver} gives a {colour} gem to {receiver}.",
+               giver=name_of(state, giver), colour=colour, receiver=name_of(state, receiver))
+
+
+def colours_held(state: WizardsState, player: int) -> list[str]:
+    """The colours of which the player holds at least one gem."""
+    return [c for c, n in zip(COLOURS, state.gems[player], strict=True) if n]
+
+
+def colours_in_supply(state: WizardsState) -> list[str]:
+    """The colours the supply still has."""
+    return [c for c, n in zip(COLOURS, state.supply, strict=True) if n]
+
+
+# -- cards -----------------------------------------------------------------------------------
+def draw(state: WizardsState, player: int, count: int, events: Events, rule: str) -> int:
+    """Draw up to `count` cards from the top of a player's deck; returns how many came."""
+    deck, hand = state.decks[player], state.hands[player]
+    drawn = min(count, len(deck))
+    for _ in range(drawn):
+        hand.append(deck.pop())
+    if count or rule == "wizards.draw":
+        events.add(rule, "{who} draws {n} card(s){short}.", who=name_of(state, player), n=drawn,
+                   short="" if drawn == count else f" (the deck had only {drawn})")
+    return drawn
+
+
+def discard(state: WizardsState, player: int, card: str, events: Events, why: str) -> None:
+    """Discard a card from hand: with no discard pile, it goes under its owner's deck."""
+    state.hands[player].remove(card)
+    state.decks[player].insert(0, card)
+    events.add("wizards.discard", "{who} discards {card} under their deck ({why}).",
+               who=name_of(state, player), card=components().creature(card).name, why=why)
+
+
+def remove(state: WizardsState, dungeon: int, space: int, stunned: bool, events: Events,
+           why: str, by: int | None = None) -> None:
+    """Eliminate (under the deck) or stun (back to hand) the creature on a space."""
+    found = state.dungeons[dungeon]
+    slot = found.slots[space]
+    found.slots[space] = None
+    found.fed.pop(space, None)
+    if stunned:
+        state.hands[slot.owner].append(slot.creature)
+    else:
+        state.decks[slot.owner].insert(0, slot.creature)
+    events.add("wizards.stun" if stunned else "wizards.eliminate",
+               "{card} of {who} is {what} by {why}{gear}.", card=creature(slot).name,
+               who=name_of(state, slot.owner), what="stunned" if stunned else "eliminated",
+               why=why, gear=_gear_back(slot))
+    if by == slot.owner:
+        events.add("wizards.mandatory", "The ability spares nobody: {who} loses their own {card}.",
+                   who=name_of(state, by), card=creature(slot).name)
+
+
+def _gear_back(slot: Slot) -> str:
+    if not slot.equipment:
+        return ""
+    return f"; {components().artefact(slot.equipment).name} goes back to its owner"
+
+
+# -- the dungeon -----------------------------------------------------------------------------
+def adjacent(state: WizardsState, dungeon: int, space: int) -> list[int]:
+    """Spaces next to `space` on the ring that hold a creature (walls and gaps separate)."""
+    slots = state.dungeons[dungeon].slots
+    size = len(slots)
+    found = []
+    for other in ((space - 1) % size, (space + 1) % size):
+        if other != space and slots[other] is not None and other not in found:
+            found.append(other)
+    return found
+
+
+def protected(state: WizardsState, dungeon: int, space: int) -> bool:
+    """True when creature and artefact effects cannot touch the creature on this space.
+
+    A face-down creature has no abilities yet, and its type is secret, so only equipment that
+    protects any creature (Holy Defender) shields it; Steel Sentinel and type-bound equipment
+    work once it is face up.
+    """
+    slot = state.dungeons[dungeon].slots[space]
+    gear = (components().artefact(slot.equipment)
+            if slot.equipment and state.config["artefact_effects"] else None)
+    if gear is not None and gear.protect and not gear.protect_types:
+        return True
+    if not slot.face_up:
+        return False
+    card = creature(slot)
+    if card.effect == "protected":
+        return True
+    return gear is not None and gear.protect and card.type in gear.protect_types
+
+
+def strength(state: WizardsState, dungeon: int, space: int) -> int:
+    """The strength of the creature on a space now (imps, Chanter, Dragon, gear, enchantment)."""
+    found = state.dungeons[dungeon]
+    slot = found.slots[space]
+    card = creature(slot)
+    if card.strength == "imps":
+        if _chanter_here(state, dungeon) and not protected(state, dungeon, space):
+            value = 1
+        else:
+            value = sum(1 for s in found.slots if s is not None and creature(s).type == "imp")
+    elif card.strength == "cursed":
+        value = state.cursed[slot.owner]
+    else:
+        value = card.strength
+    return value + _bonus(state, dungeon, space, slot, card)
+
+
+def totals(state: WizardsState, dungeon: int) -> dict[int, int]:
+    """Each player's strength total in a dungeon (only players with a creature there)."""
+    found: dict[int, int] = {}
+    for space, slot in state.creatures(dungeon):
+        found[slot.owner] = found.get(slot.owner, 0) + strength(state, dungeon, space)
+    return found
+
+
+def _chanter_here(state: WizardsState, dungeon: int) -> bool:
+    return any(s is not None and s.face_up and creature(s).effect == "imps-strength-one"
+               for s in state.dungeons[dungeon].slots)
+
+
+def _bonus(state: WizardsState, dungeon: int, space: int, slot: Slot, card) -> int:
+    bonus = 2 * state.dungeons[dungeon].fed.get(space, 0)
+    if slot.equipment and state.config["artefact_effects"]:
+        gear = components().artefact(slot.equipment)
+        if not gear.bonus_types or card.type in gear.bonus_types:
+            bonus += gear.bonus
+    if state.enchantment_effect(dungeon) == "type-strength":
+        tile = components().enchantment(state.dungeons[dungeon].enchantment)
+        if card.type == tile.type:
+            bonus += tile.amount
+    return bonus

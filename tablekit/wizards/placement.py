@@ -1,0 +1,176 @@
+"""1. Placement and 2. Draw cards: where creatures may go, face up or down, and the draw table."""
+
+from __future__ import annotations
+
+from tablekit.core.game import Events
+from tablekit.wizards.actions import Equip, MoveTo, Pass, Place
+from tablekit.wizards.cards import components
+from tablekit.wizards.effects import creature_card, draw, name_of, protected
+from tablekit.wizards.state import Pending, Slot, WizardsState
+
+STOP = Pass("Place no second creature")
+NO_EQUIPMENT = Pass("No equipment")
+
+
+def place_options(state: WizardsState) -> list:
+    """Every placement the active player may make now (a second one may also be declined)."""
+    player = state.active
+    face_down_left = not any(not up for _, _, up in state.placed)
+    options: list = []
+    spaces = [(d, state.free_entrances(d), state.enchantment_effect(d) != "face-up-only")
+              for d in state.open_dungeons()]
+    for card in state.hands[player]:  # a player owns one of each creature: no duplicates
+        spec = creature_card(card)
+        may_hide = face_down_left and spec.effect != "never-face-down"
+        for dungeon, free, no_radiance in spaces:
+            if not free:
+                continue
+            placements = _placements(state, card, dungeon)
+            if may_hide and no_radiance:
+                for space in free:
+                    options += placements[space]
+            else:
+                options += [placements[space][0] for space in free]
+            if spec.effect == "displace":
+                options += [placements[s][0] for s, _ in state.creatures(dungeon)
+                            if not protected(state, dungeon, s)]
+    if len(state.placed) == 1 and options:
+        options.append(STOP)
+    return options
+
+
+_PLACEMENTS: dict[tuple[str, int, str], dict[int, tuple[Place, Place]]] = {}
+
+
+def _placements(state: WizardsState, card: str, dungeon: int) -> dict[int, tuple[Place, Place]]:
+    """The face-up and face-down Place actions of a card on each entrance of a dungeon side.
+
+    Actions are immutable values, so one object per (card, dungeon, side, space) serves every
+    position (building ~100 of them per decision was the engine's hottest spot).
+    """
+    side = state.dungeons[dungeon].side
+    key = (card, dungeon, side.name)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = _PLACEMENTS[key] = {
+            s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
+                Place(card, dungeon, s, False, state.where(dungeon, s)))
+            for s in side.entrances}
+    return found
+
+
+def why_not_placed(state: WizardsState, action: Place) -> tuple[str, str]:
+    """The rule a refused placement breaks, and why."""
+    player = state.active
+    if action.creature not in state.hands[player]:
+        return "wizards.place", "that creature is not in your hand"
+    if not 0 <= action.dungeon < len(state.dungeons) or not state.dungeons[action.dungeon].open:
+        return "wizards.place-entrance", "there is no such dungeon on the table"
+    ring = state.side(action.dungeon).ring
+    if not 0 <= action.space < len(ring) or ring[action.space] in ("statue", "closed"):
+        return "wizards.place-entrance", "creatures only go on entrances, never closed spaces"
+    spec = components().creature(action.creature)
+    occupied = state.dungeons[action.dungeon].slots[action.space] is not None
+    if occupied and not (spec.effect == "displace" and action.face_up):
+        return "wizards.place-entrance", "that entrance is occupied (only a face-up Ogre may push in)"
+    if not action.face_up:
+        if spec.effect == "never-face-down":
+            return "wizards.titan", "Titan can only be placed face up"
+        if state.enchantment_effect(action.dungeon) == "face-up-only":
+            return "wizards.of-radiance", "Of Radiance: this dungeon takes face-up creatures only"
+        return "wizards.place-face", "of your two creatures this turn only one may be face down"
+    return "wizards.place-entrance", "that space cannot take this creature now"
+
+
+def apply_place(state: WizardsState, action: Place, events: Events) -> None:
+    """Put the creature down (an Ogre on an occupied entrance first asks where the occupant goes)."""
+    player = state.active
+    state.hands[player].remove(action.creature)
+    state.placed.append((action.dungeon, action.space, action.face_up))
+    state.todo.append(("after-place",))
+    if state.config["artefact_effects"] and state.free_equipment(player):
+        state.todo.append(("equip", action.dungeon, action.space))
+    slot = Slot(player, action.creature, action.face_up)
+    if state.dungeons[action.dungeon].slots[action.space] is not None:
+        state.pending = Pending(player, "ogre", (action.dungeon, action.space, action.creature))
+        return
+    state.dungeons[action.dungeon].slots[action.space] = slot
+    _log_place(state, action, events)
+
+
+def _log_place(state: WizardsState, action: Place, events: Events) -> None:
+    spec = components().creature(action.creature)
+    if action.face_up and spec.phase == "placement":
+        rule = "wizards.titan" if spec.effect == "never-face-down" else "wizards.placement-effect"
+        events.add(rule, "{card} is placed face up: {text}", card=spec.name, text=spec.text)
+    name = spec.name if action.face_up else "a creature"
+    events.add("wizards.place-face" if not action.face_up else "wizards.place",
+               "{who} places {card} {face} at {at}.", who=name_of(state, state.active),
+               card=name, face="face up" if action.face_up else "face down", at=action.at)
+
+
+def ogre_options(state: WizardsState) -> list:
+    """Where the creature the Ogre pushes out may go: the dungeon's free entrances."""
+    dungeon = state.pending.data[0]
+    return [MoveTo(dungeon, s, state.where(dungeon, s)) for s in state.free_entrances(dungeon)]
+
+
+def apply_ogre_move(state: WizardsState, action: MoveTo, events: Events) -> None:
+    """Move the occupant, then put the Ogre on its entrance."""
+    dungeon, space, card = state.pending.data
+    state.pending = None
+    found = state.dungeons[dungeon]
+    found.slots[action.space], found.slots[space] = found.slots[space], Slot(state.active, card, True)
+    events.add("wizards.ogre", "{who}'s Ogre pushes in at {at}; the creature there moves to "
+               "{to}.", who=name_of(state, state.active), at=state.where(dungeon, space),
+               to=action.at)
+
+
+def equip_options(state: WizardsState) -> list:
+    """The equipment the active player may put on the creature just placed, or none."""
+    names = components().artefact
+    return [*(Equip(a, names(a).name) for a in state.free_equipment(state.active)), NO_EQUIPMENT]
+
+
+def apply_equip(state: WizardsState, action: Equip, events: Events) -> None:
+    """Put the tile on the creature (face up even on a face-down creature)."""
+    dungeon, space = state.pending.data
+    state.pending = None
+    found = state.dungeons[dungeon]
+    found.slots[space] = found.slots[space]._replace(equipment=action.artefact)
+    events.add("wizards.equipment", "{who} equips the creature at {at} with {tile}.",
+               who=name_of(state, state.active), at=state.where(dungeon, space), tile=action.name)
+
+
+def after_place(state: WizardsState, events: Events) -> None:
+    """Offer a second placement, or finish placing."""
+    if len(state.placed) == 1 and state.hands[state.active] and any(
+            state.free_entrances(d) for d in state.open_dungeons()):
+        state.pending = Pending(state.active, "place")
+    else:
+        state.todo.append(("end-placement",))
+
+
+def cards_to_draw(placed: list[tuple[int, int, bool]]) -> int:
+    """The draw table: what a player draws for what they placed (wizards.draw)."""
+    if not placed:
+        return 2
+    if len(placed) == 1:
+        return 2 if placed[0][2] else 1
+    return 0 if placed[0][0] == placed[1][0] else 1
+
+
+def end_placement(state: WizardsState, events: Events) -> None:
+    """Draw by the table, then start the battles of the dungeons filled this turn."""
+    draw(state, state.active, cards_to_draw(state.placed), events, "wizards.draw")
+    filled = sorted({d for d, _, _ in state.placed if state.is_full(d)})
+    state.filled = filled
+    for dungeon in filled:
+        events.add("wizards.filled", "{name} is filled: a battle follows.",
+                   name=state.side(dungeon).name)
+    if len(filled) > 1:
+        state.pending = Pending(state.active, "battle-order")
+    elif filled:
+        state.todo.append(("battle", filled[0]))
+    else:
+        state.todo.append(("end-turn",))

@@ -1,0 +1,62 @@
+"""The Wizards table: bots play the other seats, your view hides their cards, undo goes to you."""
+
+from __future__ import annotations
+
+import tablekit
+from tablekit.wizards.state import HIDDEN
+from tablekit.wizards.ui import WizardsTable, dungeon_svg
+
+
+def test_a_whole_game_by_clicks_against_bots():
+    table = WizardsTable(players=3, seed=4)
+    clicks = 0
+    while not table.match.is_over:
+        assert table.match.to_move == 0 and table.buttons
+        table.click(table.buttons[0].description)
+        clicks += 1
+        assert clicks < 400
+    assert "Game over" in table.status.value and not table.message.value
+    assert len(table.chart.data) == 3
+
+
+def test_the_board_shows_other_players_face_down_cards_as_backs():
+    scenario = {"dungeons": [{"slots": {1: [1, "titan", True], 2: [1, "ogre", False],
+                                        4: [0, "minotaur", False]}}, {}],
+                "hands": [["bug-bear"], ["air-imp"]]}
+    table = WizardsTable(new_match=lambda s: tablekit.new_game("wizards", seed=s, scenario=scenario))
+    view = table.match.view(0)
+    assert view.dungeons[0].slots[2].creature == HIDDEN  # theirs, face down
+    assert view.dungeons[0].slots[4].creature == "minotaur"  # yours, face down: you may look
+    drawing = dungeon_svg(view, 0)
+    assert drawing.count("wz-back") == 1 and "Ogre" not in drawing and "Titan" in drawing
+    assert "Ogre" not in table.board.value
+
+
+def test_undo_goes_back_to_your_own_decision():
+    table = WizardsTable(players=2, seed=2)
+    table.click(table.buttons[0].description)
+    table._undo()
+    assert table.match.to_move == 0 and not table.match.can_undo
+
+
+def test_the_study_panel_runs_with_progress_and_charts():
+    from tablekit.wizards.build_ui import StudyPanel, score_table
+    panel = StudyPanel(recipe="partial", games=4)
+    seen = []
+    panel.progress.update = lambda done, total=None, words=None: seen.append(done)
+    panel.run_button.click()
+    assert seen == list(range(1, 11)) and not panel.progress.running
+    assert len(panel.charts.children) == 2 and "asymmetric" in panel.message.value
+    html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
+    assert "2 red" in html and "{red, green, blue}" in html
+
+
+def test_new_game_hint_and_errors_show_in_the_table():
+    table = WizardsTable(players=4, seed=1, hint_rollouts=8)
+    table.seed.value = "wizard"
+    table.new_button.click()
+    assert table.match.seed == "wizard" and table.match.to_move == 0
+    table.hint_button.click()
+    assert "Hint" in table.hints.value
+    table.play("not an action")
+    assert "tk-error" in table.message.value and table.match.to_move == 0
