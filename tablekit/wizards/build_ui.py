@@ -10,8 +10,9 @@ import plotly.graph_objects as go
 
 from solvers.wizards import DeckRules, StudyResult, allowed_decks, score_calculator, study
 from tablekit.ui.errors import safe
+from tablekit.ui.html import STYLE
 from tablekit.ui.progress import Progress
-from tablekit.wizards.cards import components
+from tablekit.wizards.cards import COLOURS, components
 
 
 def _names(deck: tuple[str, ...], baseline: tuple[str, ...]) -> str:
@@ -103,3 +104,41 @@ def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = 
             ("Total", score.total)]
     body = "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in rows)
     return f'<table class="tk-board">{body}</table>'
+
+
+class ScoreCalculator(widgets.VBox):
+    """The scoring calculator, live: type a player's gems and cursed gems, read every line."""
+
+    def __init__(self, gems: dict[str, int] | None = None, cursed: int = 0,
+                 artefacts: tuple[str, ...] = (), enchantments: int = 0,
+                 others_cursed: tuple[int, ...] = ()) -> None:
+        gems = gems or {}
+        self.artefacts, self.others_cursed = artefacts, others_cursed
+        self.counts = {c: widgets.BoundedIntText(value=gems.get(c, 0), min=0, max=10,
+                                                 description=c, layout=widgets.Layout(width="150px"))
+                       for c in COLOURS}
+        self.cursed = widgets.BoundedIntText(value=cursed, min=0, max=20, description="cursed",
+                                             layout=widgets.Layout(width="150px"))
+        self.enchantments = widgets.BoundedIntText(value=enchantments, min=0, max=12,
+                                                   description="enchantments",
+                                                   layout=widgets.Layout(width="190px"))
+        self.table = widgets.HTML()
+        self.message = widgets.HTML()
+        update = safe(self.update, self.message)
+        for box in [*self.counts.values(), self.cursed, self.enchantments]:
+            box.observe(update, names="value")
+        super().__init__([widgets.HBox(list(self.counts.values()),
+                                       layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox([self.cursed, self.enchantments]), self.message, self.table])
+        self.update()
+
+    @property
+    def gems(self) -> dict[str, int]:
+        """The gems typed in, by colour."""
+        return {c: box.value for c, box in self.counts.items()}
+
+    def update(self, _: Any = None) -> None:
+        """Score what is typed in now (errors show under the boxes: observers go through `safe`)."""
+        self.message.value = ""
+        self.table.value = STYLE + score_table(self.gems, self.cursed.value, self.artefacts,
+                                               self.enchantments.value, self.others_cursed)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.errors import shows_errors
+from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
 from tablekit.wizards import heuristic
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, components
+from tablekit.wizards.lessons import LESSONS
 from tablekit.wizards.scoring import score_player
 from tablekit.wizards.state import HIDDEN, WizardsState
 
@@ -115,14 +117,21 @@ class WizardsTable(GameTable):
 
     chart_title = "Points if the game ended now"
 
-    def __init__(self, players: int = 2, seat: int = 0, seed: int | str = 0,
+    def __init__(self, players: int = 2, seat: int | None = 0, seed: int | str = 0,
                  advanced: bool = False, new_match: Callable[[int | str], Match] | None = None,
-                 hint_rollouts: int = 48) -> None:
-        self.seat = seat
+                 hint_rollouts: int = 48, match: Match | None = None) -> None:
+        self.seat = seat  # None: no bots, you decide for every player (a lesson)
         self._bot_rng = random.Random(0)
         self._maker = new_match or (lambda s: new_game("wizards", seed=s, players=players,
                                                        advanced=advanced))
-        super().__init__(self._run_bots(self._maker(seed)), hint_rollouts)
+        super().__init__(self._run_bots(match or self._maker(seed)), hint_rollouts)
+
+    @property
+    def viewer(self) -> int:
+        """Whose view the board shows: your seat, or the player to move when you play them all."""
+        if self.seat is not None:
+            return self.seat
+        return self.match.to_move if self.match.to_move is not None else 0
 
     def fresh_match(self, seed: int | str) -> Match:
         """A new match for the New game button, played on to your first decision."""
@@ -130,7 +139,7 @@ class WizardsTable(GameTable):
 
     def _run_bots(self, match: Match) -> Match:
         """Let the bots decide until it is your turn or the game is over."""
-        while not match.is_over and match.to_move != self.seat:
+        while self.seat is not None and not match.is_over and match.to_move != self.seat:
             seat = match.to_move
             match.apply(heuristic.choose(match.view(seat), match.legal_actions(), self._bot_rng))
         return match
@@ -148,17 +157,17 @@ class WizardsTable(GameTable):
         """Take back to your previous decision (the bots' moves after it go too)."""
         while self.match.can_undo:
             self.match.undo()
-            if self.match.to_move == self.seat:
+            if self.seat is None or self.match.to_move == self.seat:
                 break
         self.message.value = ""
         self.refresh()
 
     def board_html(self) -> str:
         """The dungeons and the players, as you see them."""
-        view = self.match.view(self.seat)
+        view = self.match.view(self.viewer)
         drawings = "".join(dungeon_svg(view, d) for d in view.open_dungeons())
         return (f'<div class="tk-board"><div style="display:flex;flex-wrap:wrap">{drawings}</div>'
-                f"{players_html(view, self.seat)}</div>")
+                f"{players_html(view, self.viewer)}</div>")
 
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
         """Each player's provisional points after every action."""
@@ -172,4 +181,16 @@ class WizardsTable(GameTable):
         """Whose move, or the result (plain text: the table escapes it)."""
         if self.match.is_over:
             return f"Game over — {self.match.outcome.text}"
+        if self.seat is None:
+            return f"Player {self.match.to_move + 1} to move (you play every seat here)."
         return "Your move: choose an action."
+
+
+class WizardsLesson(LessonTable, WizardsTable):
+    """A learn-notebook table on a prepared situation; you decide for every player."""
+
+    game = "wizards"
+    lessons = LESSONS
+
+    def __init__(self, lesson: str | Mapping[str, Any] | Match, seed: int | str = 0) -> None:
+        super().__init__(lesson, seed, seat=None)
