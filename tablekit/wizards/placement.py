@@ -93,6 +93,8 @@ def apply_place(state: WizardsState, action: Place, events: Events) -> None:
     slot = Slot(player, action.creature, action.face_up)
     if state.dungeons[action.dungeon].slots[action.space] is not None:
         state.pending = Pending(player, "ogre", (action.dungeon, action.space, action.creature))
+        events.add("wizards.ogre", "{who} plays Ogre face up onto the occupied {at} and chooses "
+                   "where the creature there moves.", who=name_of(state, player), at=action.at)
         return
     state.dungeons[action.dungeon].slots[action.space] = slot
     _log_place(state, action, events)

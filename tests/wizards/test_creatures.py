@@ -65,6 +65,8 @@ def test_ogre_pushes_in_face_up_and_its_owner_moves_the_occupant():
     assert not any(p.startswith("Place Ogre face down at Glimmer Cellar (red") for p in offered(state))
     events = choose(state, "Place Ogre face up at Glimmer Cellar (red")
     assert engine.to_move(state) == P0 and state.pending.kind == "ogre"
+    assert texts(events) == ["Player 1 plays Ogre face up onto the occupied Glimmer Cellar (red "
+                             "entrance, space 1) and chooses where the creature there moves."]
     assert offered(state) == ["Move it to Glimmer Cellar (blue entrance, space 2)",
                               "Move it to Glimmer Cellar (green entrance, space 4)",
                               "Move it to Glimmer Cellar (yellow entrance, space 5)"]
