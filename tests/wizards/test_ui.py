@@ -60,3 +60,26 @@ def test_new_game_hint_and_errors_show_in_the_table():
     assert "Hint" in table.hints.value
     table.play("not an action")
     assert "tk-error" in table.message.value and table.match.to_move == 0
+
+
+def test_a_lesson_table_lets_you_decide_for_every_seat_and_resets():
+    from tablekit.wizards.ui import WizardsLesson
+    table = WizardsLesson("placement")
+    assert table.seat is None and "Player 1 to move" in table.status.value
+    table.click("Place Bug Bear face up at Glimmer Cellar (red entrance, space 1)")
+    table.click("Place no second creature")
+    assert table.match.to_move == 1 and "Player 2 to move" in table.status.value  # no bot moved
+    assert "Minotaur" in table.board.value  # the board is drawn from the player to move's view
+    table.new_button.click()
+    assert table.match.to_move == 0 and len(table.match.state.hands[0]) == 3
+    assert "hint" not in [w.description.lower() for w in table.children if hasattr(w, "description")]
+
+
+def test_the_score_calculator_redraws_when_a_count_changes():
+    from tablekit.wizards.build_ui import ScoreCalculator
+    calculator = ScoreCalculator({"red": 3, "blue": 1, "green": 1})
+    assert "<td>Total</td><td>6</td>" in calculator.table.value
+    calculator.cursed.value = 2
+    assert "<td>Total</td><td>1</td>" in calculator.table.value  # 4 for the sets, −3 most cursed
+    calculator.counts["yellow"].value = 1
+    assert "<td>Set points</td><td>6</td>" in calculator.table.value and not calculator.message.value
