@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tablekit.wizards.ui import WizardsTable
 from tests.browser.conftest import SHOTS
-from tests.browser.helpers import assert_clean_page, open_in_voila, undo_and_wait
+from tests.browser.helpers import assert_clean_page, open_in_voila, run_all_in_lab, undo_and_wait
 
 PLAY = "wizards/2-play.ipynb"
 SAME = """([labels, events]) => {
@@ -77,4 +77,16 @@ def test_voila_play_a_whole_game_against_bots(voila_server, page):
     assert buttons(page) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "wizards-voila.png"), full_page=True)
+    assert_clean_page(page)
+
+
+def test_lab_run_all_and_play(lab_server, page):
+    run_all_in_lab(page, lab_server, PLAY)
+    twin = WizardsTable(players=3, seed=7)
+    for _ in range(3):
+        click_like_twin(page, twin, twin.buttons[0].description)
+    expect(page.locator(".tk-event").first).to_be_visible()
+    assert page.locator(".tk-board svg").count() == twin.board_html().count("<svg")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "wizards-lab.png"), full_page=True)
     assert_clean_page(page)
