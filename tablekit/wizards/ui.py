@@ -116,6 +116,7 @@ class WizardsTable(GameTable):
     """Play one seat against heuristic bots; you see only your own view of the table."""
 
     chart_title = "Points if the game ended now"
+    chart_x_title = "action (yours and the bots')"
 
     def __init__(self, players: int = 2, seat: int | None = 0, seed: int | str = 0,
                  advanced: bool = False, new_match: Callable[[int | str], Match] | None = None,
