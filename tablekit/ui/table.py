@@ -25,6 +25,8 @@ from tablekit.ui.progress import Progress
 
 LayoutSpec = tuple[str | tuple[str, ...], ...]
 
+HINT_ROLLOUTS = 200  # play-outs per hint: at 48 every estimate was rough (benchmarks/hint.py)
+HINT_STEP = 10  # redraw the hint's progress bar every this many play-outs
 STATUS = '<div class="tk-status">{{ text }}</div>'
 HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
 {% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \
@@ -59,7 +61,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
                                          "progress", "hints", "finish", ("log", "chart"))
     hidden: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, match: Match, hint_rollouts: int = 48) -> None:
+    def __init__(self, match: Match, hint_rollouts: int = HINT_ROLLOUTS) -> None:
         self.match = match
         self.hint_rollouts = hint_rollouts
         self.status = widgets.HTML()
@@ -211,12 +213,19 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def _hint(self, _: Any = None) -> None:
         self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
         self.hint_button.disabled = True
+        self.progress.start(self.hint_rollouts, "Hint: playing the moves out…")
         try:
-            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value())
+            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value(),
+                         progress=self._hint_progress)
         finally:
+            self.progress.finish()
             self.hints.value = ""
             self.hint_button.disabled = self.match.is_over
         self.hints.value = hint_html(moves)
+
+    def _hint_progress(self, done: int, budget: int) -> None:
+        if done % HINT_STEP == 0 or done == budget:  # a redraw per play-out would cost more
+            self.progress.update(done, budget, f"Hint: {done} of {budget} play-outs")
 
     @shows_errors(prefix="No new game: ")
     def _new_game(self, _: Any = None) -> None:

@@ -12,7 +12,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.lesson import LessonTable
-from tablekit.ui.table import GameTable
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable
 from tablekit.wizards import heuristic
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, components
 from tablekit.wizards.lessons import LESSONS
@@ -120,7 +120,7 @@ class WizardsTable(GameTable):
 
     def __init__(self, players: int = 2, seat: int | None = 0, seed: int | str = 0,
                  advanced: bool = False, new_match: Callable[[int | str], Match] | None = None,
-                 hint_rollouts: int = 48, match: Match | None = None) -> None:
+                 hint_rollouts: int = HINT_ROLLOUTS, match: Match | None = None) -> None:
         self.seat = seat  # None: no bots, you decide for every player (a lesson)
         self._bot_rng = random.Random(0)
         self._maker = new_match or (lambda s: new_game("wizards", seed=s, players=players,

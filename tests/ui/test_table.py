@@ -7,7 +7,7 @@ import pytest
 import tablekit
 from tablekit.core.agents import MoveEstimate
 from tablekit.deckula.ui import DeckulaTable
-from tablekit.ui.table import GameTable, hint_html
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable, hint_html
 
 
 class CountingTable(DeckulaTable):
@@ -83,3 +83,15 @@ def test_while_the_hint_plays_out_the_table_says_so_and_the_button_waits(monkeyp
     table.hint_button.click()
     assert during == [(during[0][0], True)] and "Estimating" in during[0][0]
     assert not table.hint_button.disabled and table.hints.value == ""
+
+
+def test_the_hint_spends_the_tables_budget_and_moves_a_progress_bar():
+    table = DeckulaTable(seed=3)
+    table.click(table.buttons[0].description)
+    seen: list[tuple[int, int, bool]] = []
+    table.progress.bar.observe(lambda change: seen.append(
+        (change["new"], table.progress.bar.max, table.progress.running)), names="value")
+    table.hint_button.click()
+    assert table.hint_rollouts == HINT_ROLLOUTS == 200
+    assert seen and seen[-1] == (HINT_ROLLOUTS, HINT_ROLLOUTS, True)  # shown while it ran
+    assert not table.progress.running and "<li" in table.hints.value

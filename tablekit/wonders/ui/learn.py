@@ -45,7 +45,7 @@ class ExampleTable(LessonTable, WondersTable):
 
     def __init__(self, name: str) -> None:
         self.example = name
-        super().__init__(name, hint_rollouts=16)
+        super().__init__(name)
 
 
 def example_c_html() -> str:

@@ -16,7 +16,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
-from tablekit.ui.table import GameTable
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
 from tablekit.wonders.advisor import advise, layout_actions
 from tablekit.wonders.battle import BattleLayout
@@ -46,7 +46,7 @@ class WondersTable(GameTable):
 
     def __init__(self, seed: int | str = 0, villain: str = "cullin", deck: str = "recommended",
                  picks: Sequence[str] = (), campaign: Campaign | None = None,
-                 match: Match | None = None, hint_rollouts: int = 24, **options: Any) -> None:
+                 match: Match | None = None, hint_rollouts: int = HINT_ROLLOUTS, **options: Any) -> None:
         self.campaign = campaign or Campaign()
         self.deck, self.picks, self.options = deck, list(picks), options
         self._listeners: list[Callable[[WondersTable], None]] = []
