@@ -72,7 +72,7 @@ def run_all_in_lab(page, lab_server: str, notebook: str) -> None:
     page.wait_for_function(KERNEL_IDLE)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.locator(".tk-actions button").first.wait_for()
-    page.wait_for_function(LAST_CELL_RAN)
+    page.locator(".tk-actions button").first.wait_for(timeout=OPEN_TIMEOUT)  # a busy machine
+    page.wait_for_function(LAST_CELL_RAN, timeout=OPEN_TIMEOUT)
     assert page.locator(STDERR).count() == 0
     assert_clean_page(page)
