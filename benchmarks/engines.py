@@ -27,7 +27,8 @@ from tablekit.core import match as match_module
 from tablekit.core.game import Events
 from tablekit.core.registry import get_game
 
-TARGETS = {"deckula": 50_000, "wonders": 50_000}  # checked + log, actions/s per core (issues 2, 3)
+TARGETS = {"deckula": 50_000, "wonders": 50_000,  # checked + log, actions/s per core (issues 2, 3,
+           "forge": 50_000, "wizards": 50_000}  # 9, 10); runes: duels/s in runes_duel.py
 MATCH_TARGET = 0.80  # Match random play / engine checked + log (issue 8 §5)
 ROUNDS = 6           # alternating engine / Match rounds per figure
 clock = time.process_time
