@@ -29,7 +29,10 @@ LABELS_PER_DUNGEON = 2
 
 def wizard(w: int) -> str:
     """A wizard's name at the table."""
-    return f"Wizard {w + 1}"
+    return _WIZARD_NAMES[w] if 0 <= w < len(_WIZARD_NAMES) else f"Wizard {w + 1}"
+
+
+_WIZARD_NAMES = tuple(f"Wizard {w + 1}" for w in range(5))  # named once: the log names them often
 
 
 # -- fights -----------------------------------------------------------------------------------
