@@ -32,6 +32,9 @@ LESSONS: dict[str, tuple[str, dict[str, Any]]] = {
                              {"wizards": 2, "scenario": {"hands": [["7♦", "2♠", "3♠"],
                                                                    ["7♥", "2♣", "4♣"]],
                                                          "boss_atk": 2, "minions": 2}}),
+    "key-rules": ("An empty deck skips the Plot; a wizard at 0 HP sits out the fight.",
+                  {"wizards": 2, "scenario": {"hands": [["9♠", "2♦", "3♣"], ["2♥", "2♠"]],
+                                              "deck": 0, "hp": [20, 3], "boss_atk": 4}}),
     "labels": ("From a band's second dungeon the active wizard may label a revealed Boss.",
                {"wizards": 2, "dungeon": 2}),
 }

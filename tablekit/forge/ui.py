@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 from markupsafe import Markup
 
-from tablekit.core.agents import Agent, HeuristicAgent
+from tablekit.core.agents import Agent, make_agent
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
@@ -32,6 +32,7 @@ from tablekit.ui.table import GameTable
 
 RED_SUITS = (1, 3)
 MAX_BOT_ACTIONS = 20_000   # far more than any dungeon needs: reaching it is a bug, and says so
+BOTS = {"Heuristic bots": "heuristic", "Search bots (16 play-outs)": "search:16"}
 PROMPTS = {"label": "A Boss is revealed: add a label for its reward, or none.",
            "plot": "Plot: lay a card face down to attack, or Convert an Item.",
            "tactic": "Tactics: take one (paid with discards) or pass.",
@@ -48,13 +49,13 @@ class ForgeTable(GameTable):
     chart_x_title = "round (all fights)"
     progress_after = 0.5  # seconds of bots' play before the progress bar shows (the search bot is slow)
     layout_spec = ("status", "board", "actions", "message",
-                   ("undo", "redo", "hint", "wizards", "seats", "seed", "new"),
+                   ("undo", "redo", "hint", "wizards", "seats", "bots", "seed", "new"),
                    "progress", "hints", "finish", ("log", "chart"))
 
     def __init__(self, seed: int | str = 0, wizards: int = 1, seat: int = 0,
-                 bot: Agent | None = None, match: Match | None = None, hint_rollouts: int = 24,
+                 bot: Agent | str = "heuristic", match: Match | None = None, hint_rollouts: int = 24,
                  **options: Any) -> None:
-        self.options, self.bot = options, bot or HeuristicAgent()
+        self.options, self.bot = options, make_agent(bot)
         self._given = match  # a match handed in (a lesson, a campaign's dungeon): New game keeps its options
         first = match or new_game("forge", seed=seed, wizards=wizards, **options)
         self.seat = _checked_seat(seat, first.state.wizards)
@@ -66,9 +67,14 @@ class ForgeTable(GameTable):
         self.seat_box = widgets.Dropdown(options=_seat_options(n), value=self.seat, description="You",
                                          layout=widgets.Layout(width="170px"))
         self.wizards_box.observe(self._wizards_changed, names="value")
+        named = isinstance(bot, str) and bot in BOTS.values()
+        self.bots_box = widgets.Dropdown(options=BOTS if named else {self.bot.name: bot},
+                                         value=bot, description="Bots", disabled=not named,
+                                         layout=widgets.Layout(width="260px"))
+        self.bots_box.observe(self._bots_changed, names="value")
         self.undo_button = self.tool_button("Undo", "undo", self.undo_turn)
         self.redo_button = self.tool_button("Redo", "repeat", self.redo_turn)
-        self.parts.update(wizards=self.wizards_box, seats=self.seat_box, undo=self.undo_button,
+        self.parts.update(wizards=self.wizards_box, seats=self.seat_box, bots=self.bots_box, undo=self.undo_button,
                           redo=self.redo_button)
         self.run_bots(self.match)
 
@@ -157,6 +163,10 @@ class ForgeTable(GameTable):
         self.seat_box.options = _seat_options(change["new"])
         self.seat_box.value = min(self.seat, change["new"] - 1)
 
+    @shows_errors()
+    def _bots_changed(self, change: dict[str, Any]) -> None:
+        self.bot = make_agent(change["new"])  # the bots play this way from their next move
+
     # -- drawing ----------------------------------------------------------------------------
     def board_html(self) -> str:
         """Boss and Minions, every wizard (your hand face up), the pending hit."""
@@ -186,7 +196,7 @@ class ForgeLesson(LessonTable, ForgeTable):
 
     game = "forge"
     lessons = {name: functools.partial(lesson, name) for name in LESSONS}
-    hidden = LessonTable.hidden | {"wizards", "seats"}
+    hidden = LessonTable.hidden | {"wizards", "seats", "bots"}
 
     def fresh_match(self, seed: int | str) -> Match:
         """Reset: the same situation again, the bots playing up to your seat."""

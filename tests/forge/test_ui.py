@@ -168,3 +168,20 @@ def test_lesson_tables_reset_to_their_situation():
     assert table.match.digest() != first
     table.new_button.click()
     assert table.match.digest() == first and table.new_button.description == "Reset"
+
+
+def test_search_bots_play_the_other_seats_from_their_own_view(monkeypatch):
+    from tablekit.core.agents import MonteCarloAgent
+    seen = []
+    choose = MonteCarloAgent.choose
+
+    def watched(self, game, view, legal, rng):
+        seen.append(view.viewer)
+        return choose(self, game, view, legal, rng)
+
+    monkeypatch.setattr(MonteCarloAgent, "choose", watched)
+    table = ForgeTable(seed=3, wizards=2, seat=0)
+    table.bots_box.value = "search:16"
+    table.click(table.buttons[0].description)
+    assert seen and set(seen) == {1}  # the bot of Wizard 2 saw only Wizard 2's view
+    assert table.match.to_move in (0, None) and table.message.value == ""
