@@ -135,18 +135,25 @@ class ForgeTable(GameTable):
     @shows_errors()
     def undo_turn(self, _: Any = None) -> None:
         """Take back your last decision (and the bots' moves after it)."""
-        self._step_back(self.match.undo, lambda: self.match.can_undo)
+        match, before = self.match, len(self.match.history)
+        while match.can_undo:
+            match.undo()
+            if match.to_move == self.seat:
+                break
+        if match.to_move != self.seat:  # only bots' moves before: put them back
+            while len(match.history) < before:
+                match.redo()
+            raise TablekitError("Nothing of yours to take back yet: the bots moved first.")
+        self.message.value = ""
+        self.refresh()
 
     @shows_errors()
     def redo_turn(self, _: Any = None) -> None:
         """Play your taken-back decision again (and the bots' moves after it)."""
-        self._step_back(self.match.redo, lambda: self.match.can_redo)
-
-    def _step_back(self, step: Any, can: Any) -> None:
-        if can():
-            step()
-            while can() and self.match.to_move not in (self.seat, None):
-                step()
+        if self.match.can_redo:
+            self.match.redo()
+            while self.match.can_redo and self.match.to_move not in (self.seat, None):
+                self.match.redo()
         self.message.value = ""
         self.refresh()
 

@@ -185,3 +185,12 @@ def test_search_bots_play_the_other_seats_from_their_own_view(monkeypatch):
     table.click(table.buttons[0].description)
     assert seen and set(seen) == {1}  # the bot of Wizard 2 saw only Wizard 2's view
     assert table.match.to_move in (0, None) and table.message.value == ""
+
+
+def test_undo_never_hands_you_a_bots_decision():
+    table = ForgeTable(seed=2, wizards=2, seat=1)  # Wizard 1, a bot, plotted before you
+    history = list(table.match.history)
+    assert history and table.match.to_move == 1
+    table.undo_button.click()
+    assert "Nothing of yours to take back" in table.message.value
+    assert table.match.history == history and table.match.to_move == 1
