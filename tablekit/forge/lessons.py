@@ -92,3 +92,14 @@ def post_game_demo(wizards: int = 2, seed: int = 5) -> Match:
     dungeon = bots_play(new_game("forge", seed=seed, **campaign.options()), seed)
     recorded, result = campaign.record(dungeon.state)
     return bots_play(cycle_match(recorded, result, seed), seed)
+
+
+def campaign_after_a_game(wizards: int = 1, seed: int = 3) -> Any:
+    """A new campaign after its first dungeon (played by bots): recorded, Faded and Drifted —
+    ready for Turning."""
+    from tablekit.forge.campaign import Campaign
+    campaign = Campaign.new(wizards=wizards, seed=seed)
+    dungeon = bots_play(new_game("forge", seed=seed, **campaign.options()), seed)
+    recorded, result = campaign.record(dungeon.state)
+    faded, _ = recorded.fade(seed=seed)
+    return faded.drift(result, {}, seed=seed)
