@@ -90,6 +90,7 @@ class PlanResult:
     solve_seconds: float = 0.0
     wall_seconds: float = 0.0
     casual: float = 0.0
+    converged: bool = False  # the last solve gave the plan before it (else MAX_ROUNDS ran out)
 
     @property
     def plan(self) -> dict[str, str]:
@@ -148,11 +149,12 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
         casual = _calibrate(band, inscribed, wizards, seeds, bar)
     sim = _Sim(band, wizards, casual, bar, executor)
     values = _alone_values(sim, book, inscribed, seeds)
-    rounds = 0
+    rounds, converged = 0, False
     for rounds in range(1, MAX_ROUNDS + 1):  # noqa: B007 (rounds is reported)
         status, new_plan, spent = model.solve(values, seed, workers)
         solve_time += spent
         if new_plan == plan and rounds > 1:
+            converged = True
             break
         plan = new_plan
         values.update(_in_context(sim, inscribed, plan, seeds))
@@ -164,7 +166,8 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
                                      book[page].cost) for card, page in sorted(plan.items()))
     return PlanResult(status, pages, sum(p.cost for p in pages), coppers,
                       sum(values.get(p, 0.0) for p in plan.values()), (), payoff, compared,
-                      values, rounds, solve_time, time.perf_counter() - started, casual)
+                      values, rounds, solve_time, time.perf_counter() - started, casual,
+                      converged)
 
 
 def default_games(wizards: int) -> int:
