@@ -96,6 +96,15 @@ class ForgeTable(GameTable):
         self.seat = seat
         return match
 
+    def start(self, match: Match) -> None:
+        """Play on at a new match (e.g. a campaign's next dungeon): New game keeps its options."""
+        self.seat = _checked_seat(self.seat, match.state.wizards)
+        self.run_bots(match)
+        self._given, self.match = match, match
+        self.seed.value = str(match.seed)
+        self.message.value = self.hints.value = ""
+        self.refresh()
+
     @shows_errors()
     def play(self, *actions: Any) -> None:
         """Play your actions, then the bots until it is your turn again (all or nothing)."""

@@ -103,7 +103,7 @@ def test_an_unexpected_error_is_shown_and_the_table_stays_as_it_was():
     before = (len(table.match.history), table.match.digest())
     table.click(table.buttons[0].description)  # your plot, then the broken bot
     assert "tk-error" in table.message.value and "the bot tripped" in table.message.value
-    assert "tk-traceback" in table.message.value
+    assert '<details class="tk-traceback"' in table.message.value
     assert (len(table.match.history), table.match.digest()) == before
     assert table.match.to_move == 0 and table.buttons
 
