@@ -63,6 +63,7 @@ def parse_card(text: str) -> int:
     return SUITS.index(suit) * 12 + RANKS.index(rank)
 
 
+@cache
 def face_values(hero_values: tuple[int, int, int] = HERO_VALUES) -> tuple[int, ...]:
     """Face value of each of the 48 local cards (Items 2–10, Heroes from `hero_values`)."""
     per_rank = tuple(range(2, 11)) + tuple(hero_values)

@@ -32,6 +32,9 @@ LESSONS: dict[str, tuple[str, dict[str, Any]]] = {
                              {"wizards": 2, "scenario": {"hands": [["7♦", "2♠", "3♠"],
                                                                    ["7♥", "2♣", "4♣"]],
                                                          "boss_atk": 2, "minions": 2}}),
+    "key-rules": ("An empty deck skips the Plot; a wizard at 0 HP sits out the fight.",
+                  {"wizards": 2, "scenario": {"hands": [["9♠", "2♦", "3♣"], ["2♥", "2♠"]],
+                                              "deck": 0, "hp": [20, 3], "boss_atk": 4}}),
     "labels": ("From a band's second dungeon the active wizard may label a revealed Boss.",
                {"wizards": 2, "dungeon": 2}),
 }
@@ -89,3 +92,14 @@ def post_game_demo(wizards: int = 2, seed: int = 5) -> Match:
     dungeon = bots_play(new_game("forge", seed=seed, **campaign.options()), seed)
     recorded, result = campaign.record(dungeon.state)
     return bots_play(cycle_match(recorded, result, seed), seed)
+
+
+def campaign_after_a_game(wizards: int = 1, seed: int = 3) -> Any:
+    """A new campaign after its first dungeon (played by bots): recorded, Faded and Drifted —
+    ready for Turning."""
+    from tablekit.forge.campaign import Campaign
+    campaign = Campaign.new(wizards=wizards, seed=seed)
+    dungeon = bots_play(new_game("forge", seed=seed, **campaign.options()), seed)
+    recorded, result = campaign.record(dungeon.state)
+    faded, _ = recorded.fade(seed=seed)
+    return faded.drift(result, {}, seed=seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tablekit.core.game import Action, Events
 from tablekit.forge import round as rnd
-from tablekit.forge.cards import card_label, is_hero
+from tablekit.forge.cards import DECK_SIZE, card_label, is_hero
 from tablekit.forge.rules import FOIL, REWARDS, SPIKE, cheapest_dodge_indexes
 from tablekit.forge.state import (
     HIT,
@@ -36,6 +36,11 @@ TACTIC_RULE = {"Spike": "forge.spike", "Foil": "forge.foil", "Snipe": "forge.sni
 PHASE_RULE = {LABEL: "forge.label", PLOT: "forge.plot", TACTIC: "forge.tactics",
               PAY: "forge.tactic-limit", HIT: "forge.dodge", REWARD: "forge.kill-reward",
               MYTHIC: "forge.mythic", OVER: "core.game-over"}
+# Card actions made once and shared (actions are immutable): offering them is a lookup.
+_ALL_CARDS = range(5 * DECK_SIZE)
+_PLOTS, _CONVERTS = tuple(map(Plot, _ALL_CARDS)), tuple(map(Convert, _ALL_CARDS))
+_PAYS, _PICKS = tuple(map(Pay, _ALL_CARDS)), tuple(map(Pick, _ALL_CARDS))
+_PASS, _TAKE_HIT = Pass(), TakeHit()
 
 
 def to_move(s: ForgeState) -> int | None:
@@ -57,12 +62,12 @@ def offer(s: ForgeState) -> list[Action]:
     phase = s.phase
     if phase == PLOT:
         hand = by_rank(s.hands[s.queue[0]])
-        return [Plot(c) for c in hand] + [Convert(c) for c in hand if not is_hero(c)]
+        return [_PLOTS[c] for c in hand] + [_CONVERTS[c] for c in hand if not is_hero(c)]
     if phase == TACTIC:
         return tactics(s, s.queue[0])
     if phase == PAY:
         snipe = s.tactic[0] == "Snipe"
-        return [Pay(c) for c in by_rank(s.hands[s.queue[0]]) if not snipe or is_hero(c)]
+        return [_PAYS[c] for c in by_rank(s.hands[s.queue[0]]) if not snipe or is_hero(c)]
     if phase == HIT:
         return dodges(s)
     if phase == REWARD:
@@ -88,7 +93,7 @@ def tactics(s: ForgeState, w: int) -> list[Action]:
     """Pass, and each Tactic the wizard can pay for, with its targets."""
     hand = s.hands[w]
     mine = s.plots[w] >= 0 and not s.converted[w]
-    options: list[Action] = [Pass()]
+    options: list[Action] = [_PASS]
     if mine:
         options.append(Tactic("Spike"))
     targets = [t for t in rnd.attackers(s) if t != w]
@@ -104,14 +109,15 @@ def dodges(s: ForgeState) -> list[Action]:
     """Take the hit; the cheapest dodge as one action; or gather a dodge card by card."""
     hit = s.hits[0]
     hand = by_rank(s.hands[hit.wizard])
-    options: list[Action] = [TakeHit()]
+    options: list[Action] = [_TAKE_HIT]
     if not s.picked:
         table = s.dodge_values
         values = [table[c] for c in hand]
         best = cheapest_dodge_indexes(values, hit.attack)
         if best is not None:
             options.append(Dodge(tuple(hand[i] for i in best)))
-    options += [Pick(c) for c in hand if c not in s.picked]
+    picked = s.picked
+    options += [_PICKS[c] for c in hand if c not in picked] if picked else [_PICKS[c] for c in hand]
     return options
 
 

@@ -7,7 +7,7 @@ decisions themselves (actions) are offered and applied in `tablekit.forge.play`.
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.forge.band import add_label, labelled_stats
+from tablekit.forge.band import LIFETIME_LABELS, add_label, labelled_stats
 from tablekit.forge.cards import DECK_SIZE, SUIT_NAMES, card_label, card_suit, is_hero
 from tablekit.forge.rules import (
     BOSSES,
@@ -29,7 +29,10 @@ LABELS_PER_DUNGEON = 2
 
 def wizard(w: int) -> str:
     """A wizard's name at the table."""
-    return f"Wizard {w + 1}"
+    return _WIZARD_NAMES[w] if 0 <= w < len(_WIZARD_NAMES) else f"Wizard {w + 1}"
+
+
+_WIZARD_NAMES = tuple(f"Wizard {w + 1}" for w in range(5))  # named once: the log names them often
 
 
 # -- fights -----------------------------------------------------------------------------------
@@ -49,6 +52,9 @@ def start_fight(s: ForgeState, ev: Events) -> None:
     if label_offered(s):
         s.phase = LABEL
         return
+    if s.game.labels_allowed[s.boss // 6]:
+        ev.add("forge.label-limits", "No label for {boss}: {why}.", boss=s.monster_name(boss),
+               why=label_limit_reason(s))
     begin_round(s, ev)
 
 
@@ -56,8 +62,17 @@ def label_offered(s: ForgeState) -> bool:
     """True when the active wizard may stick a label on the Boss just revealed."""
     monster = s.monsters[s.boss]
     return (s.game.labels_allowed[s.boss // 6] and s.labels_added < LABELS_PER_DUNGEON
-            and len(monster.labels) < 5
+            and len(monster.labels) < LIFETIME_LABELS
             and any(lab.id not in monster.labels for lab in s.game.pool.labels))
+
+
+def label_limit_reason(s: ForgeState) -> str:
+    """Why no label may go on the Boss just revealed (its band being past its first dungeon)."""
+    if s.labels_added >= LABELS_PER_DUNGEON:
+        return f"{LABELS_PER_DUNGEON} labels were already added in this dungeon"
+    if len(s.monsters[s.boss].labels) >= LIFETIME_LABELS:
+        return f"it already carries {LIFETIME_LABELS} labels, its lifetime limit"
+    return "it already carries every label of the pool"
 
 
 def apply_label(s: ForgeState, label_id: str, bonus: str, ev: Events) -> None:

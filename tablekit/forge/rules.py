@@ -67,6 +67,9 @@ def cheapest_dodge_indexes(values: Sequence[int], attack: int) -> tuple[int, ...
         attack = -1
     if sum(values) <= attack:
         return None
+    lowest = min(values)
+    if lowest > attack:  # every card dodges alone: the lowest one is the cheapest dodge
+        return (values.index(lowest),)
     reach: list[tuple[int, ...] | None] = [None] * (attack + 1)
     if attack >= 0:
         reach[0] = ()

@@ -59,7 +59,7 @@ class ForgeScenario(Schema):
         for w, card, page in self.inscribed:
             if not 0 <= w < wizards or page not in book:
                 raise ConfigError(f"scenario inscription {w}, {card}, {page!r} names no wizard "
-                                  "or no page of the Book")
+                                  "or no page of the Book [rule forge.inscription]")
 
 
 def scenario_state(config: ForgeConfig, rng: random.Random, events: Events) -> ForgeState:

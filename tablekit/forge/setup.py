@@ -118,6 +118,9 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
                "coppers.", n=n, hand=count.hand, c=count.start_coppers)
     events.add("forge.deal", "Each wizard shuffles their combat deck, draws {hand} and starts "
                "on 20 HP.", hand=count.hand)
+    jack, queen, king = config.hero_values
+    events.add("forge.hero-values", "Items count their number; Heroes count J {j}, Q {q}, K {k}.",
+               j=jack, q=queen, k=king)
     start_fight(s, events)
     return s
 

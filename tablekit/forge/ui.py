@@ -1,26 +1,45 @@
-"""DeckNForge in widgets: the play table (you play one seat, bots the others)."""
+"""DeckNForge in widgets: the play table (you play one seat, bots the others) and lesson tables.
+
+Built on the shared `GameTable`: every button runs through the error-showing wrapper, every text
+from a Book, label pool or campaign file reaches the page through autoescaped templates, and the
+bots' turns show a progress bar when they run long (a whole fight after you are knocked out).
+"""
 
 from __future__ import annotations
 
+import functools
 import random
-from html import escape
+import time
 from typing import Any
 
-from tablekit.core.agents import Agent, HeuristicAgent
+import ipywidgets as widgets
+from markupsafe import Markup
+
+from tablekit.core.agents import Agent, make_agent
 from tablekit.core.errors import ConfigError, TablekitError
-from tablekit.core.game import Action
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.forge.cards import card_label, card_suit
+from tablekit.forge.lessons import LESSONS, lesson
 from tablekit.forge.play import by_rank
 from tablekit.forge.round import wizard
-from tablekit.forge.rules import cheapest_dodge
+from tablekit.forge.rules import BOSSES, cheapest_dodge
 from tablekit.forge.state import HIDDEN, ForgeState
-from tablekit.ui.html import counters_html, zone_html
+from tablekit.ui.errors import shows_errors
+from tablekit.ui.html import counters_html, render, zone_html
+from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
 
 RED_SUITS = (1, 3)
-MAX_BOT_ACTIONS = 5_000
+MAX_BOT_ACTIONS = 20_000   # far more than any dungeon needs: reaching it is a bug, and says so
+BOTS = {"Heuristic bots": "heuristic", "Search bots (16 play-outs)": "search:16"}
+PROMPTS = {"label": "A Boss is revealed: add a label for its reward, or none.",
+           "plot": "Plot: lay a card face down to attack, or Convert an Item.",
+           "tactic": "Tactics: take one (paid with discards) or pass.",
+           "pay": "Pay for your Tactic: choose a card to discard.",
+           "hit": "A hit comes: dodge (more than the attack) or take it.",
+           "reward": "Your killing blow! Choose Rally, Surge or Momentum.",
+           "mythic": "Your Hero earned a Mythic: choose it."}
 
 
 class ForgeTable(GameTable):
@@ -28,51 +47,141 @@ class ForgeTable(GameTable):
 
     chart_title = "Boss and wizard HP by round"
     chart_x_title = "round (all fights)"
+    progress_after = 0.5  # seconds of bots' play before the progress bar shows (the search bot is slow)
+    layout_spec = ("status", "board", "actions", "message",
+                   ("undo", "redo", "hint", "wizards", "seats", "bots", "seed", "new"),
+                   "progress", "hints", "finish", ("log", "chart"))
 
-    def __init__(self, seed: int = 0, wizards: int = 1, seat: int = 0, bot: Agent | None = None,
-                 match: Match | None = None, **options: Any) -> None:
-        self.wizards, self.seat, self.options = wizards, seat, options
-        self.bot = bot or HeuristicAgent()
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int | str = 0, wizards: int = 1, seat: int = 0,
+                 bot: Agent | str = "heuristic", match: Match | None = None, hint_rollouts: int = 24,
+                 **options: Any) -> None:
+        self.options, self.bot = options, make_agent(bot)
+        self._given = match  # a match handed in (a lesson, a campaign's dungeon): New game keeps its options
         first = match or new_game("forge", seed=seed, wizards=wizards, **options)
-        if not 0 <= seat < first.state.wizards:
-            raise ConfigError(f"seat {seat} is not at a table of {first.state.wizards} wizards "
-                              "(seats count from 0) [rule forge.player-counts]")
-        super().__init__(first, self._fresh)
-        self.run_bots()
-
-    def _fresh(self, seed: int) -> Match:
-        self._rng = random.Random(seed)
-        return new_game("forge", seed=seed, wizards=self.wizards, **self.options)
+        self.seat = _checked_seat(seat, first.state.wizards)
+        super().__init__(first, hint_rollouts=hint_rollouts)
+        n = first.state.wizards
+        self.wizards_box = widgets.Dropdown(options=list(range(1, 6)), value=n, description="Wizards",
+                                            disabled=match is not None,
+                                            layout=widgets.Layout(width="150px"))
+        self.seat_box = widgets.Dropdown(options=_seat_options(n), value=self.seat, description="You",
+                                         layout=widgets.Layout(width="170px"))
+        self.wizards_box.observe(self._wizards_changed, names="value")
+        named = isinstance(bot, str) and bot in BOTS.values()
+        self.bots_box = widgets.Dropdown(options=BOTS if named else {self.bot.name: bot},
+                                         value=bot, description="Bots", disabled=not named,
+                                         layout=widgets.Layout(width="260px"))
+        self.bots_box.observe(self._bots_changed, names="value")
+        self.undo_button = self.tool_button("Undo", "undo", self.undo_turn)
+        self.redo_button = self.tool_button("Redo", "repeat", self.redo_turn)
+        self.parts.update(wizards=self.wizards_box, seats=self.seat_box, bots=self.bots_box, undo=self.undo_button,
+                          redo=self.redo_button)
+        self.run_bots(self.match)
 
     @property
     def state(self) -> ForgeState:
         """The match's current state."""
         return self.match.state
 
-    # -- bots -----------------------------------------------------------------------------
-    def play(self, *actions: Action) -> None:
-        """Play your actions, then let the bots play until it is your turn again."""
-        super().play(*actions)
-        self.run_bots()
+    # -- dealing and the bots ---------------------------------------------------------------
+    def fresh_match(self, seed: int | str) -> Match:
+        """A new dungeon at the table size and seat chosen in the boxes; the bots play up to you."""
+        wizards, seat = self.wizards_box.value, self.seat_box.value
+        if self._given is not None:
+            match = Match(self._given.game, self._given.config, seed)
+        else:
+            match = new_game("forge", seed=seed, wizards=wizards, **self.options)
+        seat = _checked_seat(seat, match.state.wizards)
+        self.run_bots(match, seat)
+        self.seat = seat
+        return match
 
-    def run_bots(self) -> None:
-        """Bots decide for every seat but yours, each from its own view."""
-        try:
-            for _ in range(MAX_BOT_ACTIONS):
-                mover = self.match.to_move
-                if mover is None or mover == self.seat:
-                    break
-                legal = self.match.legal_actions()
-                view = self.match.view(mover)
-                self.match.apply(self.bot.choose(self.match.game, view, legal, self._rng))
-        except TablekitError as error:
-            self.show_error(str(error))
+    def start(self, match: Match) -> None:
+        """Play on at a new match (e.g. a campaign's next dungeon): New game keeps its options."""
+        self.seat = _checked_seat(self.seat, match.state.wizards)
+        self.run_bots(match)
+        self._given, self.match = match, match
+        self.seed.value = str(match.seed)
+        self.message.value = self.hints.value = ""
         self.refresh()
 
-    def _new_game(self, _: Any = None) -> None:
-        super()._new_game()
-        self.run_bots()
+    @shows_errors()
+    def play(self, *actions: Any) -> None:
+        """Play your actions, then the bots until it is your turn again (all or nothing)."""
+        self.message.value = self.hints.value = ""
+        before = len(self.match.history)
+        try:
+            self.match.play(*actions)
+            self.run_bots(self.match)
+        except Exception:
+            while len(self.match.history) > before:  # the table stays as it was before the click
+                self.match.undo()
+            raise
+        self.refresh()
+
+    def run_bots(self, match: Match, seat: int | None = None) -> int:
+        """Bots decide for every seat but yours, each from its own view; returns how many actions.
+
+        The bots' randomness comes from the match's seed, so a replay gives the same game.
+        """
+        seat = self.seat if seat is None else seat
+        rng = random.Random(f"forge-bots-{match.seed}-{len(match.history)}")
+        done, start = 0, time.monotonic()
+        try:
+            while match.to_move is not None and match.to_move != seat:
+                if done >= MAX_BOT_ACTIONS:
+                    raise TablekitError(f"the bots made {done} moves without reaching your turn")
+                mover = match.to_move
+                match.apply(self.bot.choose(match.game, match.view(mover), match.legal_actions(),
+                                            rng))
+                done += 1
+                if time.monotonic() - start >= self.progress_after:
+                    self._bots_progress(match, done)
+        finally:
+            self.progress.finish()
+        return done
+
+    @shows_errors()
+    def undo_turn(self, _: Any = None) -> None:
+        """Take back your last decision (and the bots' moves after it)."""
+        match, before = self.match, len(self.match.history)
+        while match.can_undo:
+            match.undo()
+            if match.to_move == self.seat:
+                break
+        if match.to_move != self.seat:  # only bots' moves before: put them back
+            while len(match.history) < before:
+                match.redo()
+            raise TablekitError("Nothing of yours to take back yet: the bots moved first.")
+        self.message.value = ""
+        self.refresh()
+
+    @shows_errors()
+    def redo_turn(self, _: Any = None) -> None:
+        """Play your taken-back decision again (and the bots' moves after it)."""
+        if self.match.can_redo:
+            self.match.redo()
+            while self.match.can_redo and self.match.to_move not in (self.seat, None):
+                self.match.redo()
+        self.message.value = ""
+        self.refresh()
+
+    def _bots_progress(self, match: Match, done: int) -> None:
+        state = match.state
+        words = (f"The bots are playing while it is not your turn: Boss {min(state.boss_no + 1, BOSSES)}"
+                 f" of {BOSSES}, round {state.round}, {done} moves so far…")
+        if not self.progress.running:
+            self.progress.start(BOSSES, words)
+        self.progress.update(state.boss_no, words=words)
+
+    @shows_errors()
+    def _wizards_changed(self, change: dict[str, Any]) -> None:
+        self.seat_box.options = _seat_options(change["new"])
+        self.seat_box.value = min(self.seat, change["new"] - 1)
+
+    @shows_errors()
+    def _bots_changed(self, change: dict[str, Any]) -> None:
+        self.bot = make_agent(change["new"])  # the bots play this way from their next move
 
     # -- drawing ----------------------------------------------------------------------------
     def board_html(self) -> str:
@@ -83,15 +192,7 @@ class ForgeTable(GameTable):
         """What you must do now."""
         if self.match.is_over:
             return GameTable.status_text(self)
-        phase = self.state.phase
-        prompts = {"label": "A Boss is revealed: add a label for its reward, or none.",
-                   "plot": "Plot: lay a card face down to attack, or Convert an Item.",
-                   "tactic": "Tactics: take one (paid with discards) or pass.",
-                   "pay": "Pay for your Tactic: choose a card to discard.",
-                   "hit": "A hit comes: dodge (more than the attack) or take it.",
-                   "reward": "Your killing blow! Choose Rally, Surge or Momentum.",
-                   "mythic": "Your Hero earned a Mythic: choose it."}
-        return f"{wizard(self.seat)} (you): {prompts.get(phase, '')}"
+        return f"{wizard(self.seat)} (you): {PROMPTS.get(self.state.phase, '')}"
 
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
         """Boss HP and each wizard's HP at the start of every round."""
@@ -106,28 +207,58 @@ class ForgeTable(GameTable):
         return lines
 
 
+class ForgeLesson(LessonTable, ForgeTable):
+    """A small DeckNForge table on one of the learn notebook's prepared situations (by name)."""
+
+    game = "forge"
+    lessons = {name: functools.partial(lesson, name) for name in LESSONS}
+    hidden = LessonTable.hidden | {"wizards", "seats", "bots"}
+
+    def fresh_match(self, seed: int | str) -> Match:
+        """Reset: the same situation again, the bots playing up to your seat."""
+        match = LessonTable.fresh_match(self, seed)
+        self.run_bots(match)
+        return match
+
+
+# -- the board as HTML (autoescaped templates: names and texts come from users' files) -------
+BOARD = '<div class="tk-board">{{ counters }}{% for zone in zones %}{{ zone }}{% endfor %}{{ hit }}</div>'
+MONSTER = """<div class="tk-card tk-visitor tk-monster"><div class="tk-card-name">{{ name }}</div>\
+<div class="tk-card-text">HP {{ hp }} · ATK {{ atk }}<br>{{ note }}</div></div>"""
+CARD = """<div class="tk-card tk-forge-card" data-card="{{ label }}" style="width:84px;min-height:40px">\
+<div class="tk-card-name" style="color:{{ colour }}">{{ label }}</div>\
+{% if page %}<div class="tk-card-text">{{ page.name }}: {{ page.text }}</div>{% endif %}</div>"""
+HAND_SIZE = '<span class="tk-card tk-hand-size" style="width:auto">{{ n }} cards in hand</span>'
+WIZARD = """{{ name }}{{ " (you)" if you }} — HP {{ hp }}{{ " (out of this fight)" if out }}, \
+shield {{ shield }}, {{ coppers }} coppers, Glory {{ glory }}, deck {{ deck }}, {{ plotted }}"""
+HIT = """<div class="tk-hit"><b>{{ attacker }}</b> attacks for {{ attack }}: {% if best is none %}\
+no dodge possible{% else %}cheapest dodge discards face values {{ best }} (total {{ best|sum }})\
+{% endif %}.</div>"""
+
+
 def board_html(view: ForgeState, seat: int) -> str:
     """The table as `seat` sees it, as HTML (every text from files escaped)."""
-    parts = [counters_html({"Boss": f"{view.boss_no + 1 if view.boss_no < 6 else 6} of 6",
-                            "Round": view.round, "Active": wizard(view.active)})]
-    boss = view.monsters[view.boss] if view.boss_no < 6 else None
-    if boss is not None:
-        labels = ", ".join(escape(lab) for lab in boss.labels) or "no labels"
-        parts.append(zone_html("Boss", [_monster(view.monster_name(view.boss), max(view.boss_hp, 0),
-                                                 view.boss_atk, labels)]))
+    counters = counters_html({"Boss": f"{min(view.boss_no + 1, BOSSES)} of {BOSSES}",
+                              "Round": view.round, "Active": wizard(view.active)})
+    zones = []
+    if view.boss_no < BOSSES:
+        boss = view.monsters[view.boss]
+        labels = ", ".join(_label_name(view, lab) for lab in boss.labels) or "no labels"
+        zones.append(zone_html("Boss", [_monster(view.monster_name(view.boss),
+                                                 max(view.boss_hp, 0), view.boss_atk, labels)],
+                               "tk-boss"))
     minions = [_monster(view.monster_name(m), view.monsters[m].hp, view.monsters[m].atk, "Minion")
                for m in view.minions]
-    parts.append(zone_html(f"Minions ({len(view.minion_pool)} left in the pool)", minions))
-    for w in range(view.wizards):
-        parts.append(_wizard_html(view, w, seat))
+    zones.append(zone_html(f"Minions ({len(view.minion_pool)} left in the pool)", minions,
+                           "tk-minions"))
+    zones += [_wizard_html(view, w, seat) for w in range(view.wizards)]
+    hit = ""
     if view.phase == "hit" and view.hits and view.hits[0].wizard == seat:
-        hit = view.hits[0]
-        values = [view.dodge_values[c] for c in view.hands[seat]]
-        best = cheapest_dodge(values, hit.attack)
-        cheapest = ("no dodge possible" if best is None
-                    else f"cheapest dodge discards face values {best} (total {sum(best)})")
-        parts.append(f"<div><b>{escape(hit.source)}</b> attacks for {hit.attack}: {cheapest}.</div>")
-    return '<div class="tk-board">' + "".join(parts) + "</div>"
+        pending = view.hits[0]
+        best = cheapest_dodge([view.dodge_values[c] for c in view.hands[seat]], pending.attack)
+        hit = render(HIT, attacker=pending.source, attack=pending.attack, best=best)
+    return render(BOARD, counters=Markup(counters), zones=[Markup(z) for z in zones],
+                  hit=Markup(hit))
 
 
 def _wizard_html(view: ForgeState, w: int, seat: int) -> str:
@@ -138,30 +269,42 @@ def _wizard_html(view: ForgeState, w: int, seat: int) -> str:
         plotted = ("converts " if view.converted[w] else "attacks with ") + card_label(plot)
     else:
         plotted = "no card on the table"
-    title = (f"{wizard(w)}{' (you)' if w == seat else ''} — HP {view.hp[w]}"
-             f"{' (out of this fight)' if view.out[w] else ''}, shield {view.shield[w]}, "
-             f"{view.coppers[w]} coppers, Glory {view.glory[w]}, deck {len(view.decks[w])}, "
-             f"{plotted}")
+    title = render(WIZARD, name=wizard(w), you=w == seat, hp=view.hp[w], out=view.out[w],
+                   shield=view.shield[w], coppers=view.coppers[w], glory=view.glory[w],
+                   deck=len(view.decks[w]), plotted=plotted)
     if w == seat:
         cards = [_card(view, c) for c in by_rank(view.hands[w])]
     else:
-        cards = [f'<span class="tk-card" style="width:auto">{len(view.hands[w])} cards in hand</span>']
-    return zone_html(title, cards)
+        cards = [render(HAND_SIZE, n=len(view.hands[w]))]
+    return zone_html(Markup(title), cards, f"tk-wizard tk-wizard-{w + 1}")
 
 
 def _card(view: ForgeState, card: int) -> str:
-    page = view.inscription(card)
     colour = "#c53030" if card_suit(card) in RED_SUITS else "#1a202c"
-    text = f'<div class="tk-card-text">{escape(page.name)}: {escape(page.text)}</div>' if page else ""
-    return (f'<div class="tk-card" style="width:84px;min-height:40px">'
-            f'<div class="tk-card-name" style="color:{colour}">{card_label(card)}</div>{text}</div>')
+    return render(CARD, label=card_label(card), colour=colour, page=view.inscription(card))
 
 
 def _monster(name: str, hp: int, atk: int, note: str) -> str:
-    return (f'<div class="tk-card tk-visitor"><div class="tk-card-name">{escape(name)}</div>'
-            f'<div class="tk-card-text">HP {hp} · ATK {atk}<br>{escape(note)}</div></div>')
+    return render(MONSTER, name=name, hp=hp, atk=atk, note=note)
 
 
+def _label_name(view: ForgeState, label_id: str) -> str:
+    pool = view.game.pool
+    return pool[label_id].name if label_id in pool else label_id
+
+
+def _checked_seat(seat: int, wizards: int) -> int:
+    if not isinstance(seat, int) or not 0 <= seat < wizards:
+        raise ConfigError(f"seat {seat!r} is not at a table of {wizards} wizards "
+                          "(seats count from 0) [rule forge.player-counts]")
+    return seat
+
+
+def _seat_options(wizards: int) -> list[tuple[str, int]]:
+    return [(wizard(w), w) for w in range(wizards)]
+
+
+# -- the build notebook ---------------------------------------------------------------------
 def payoff_figure(result: Any) -> Any:
     """The planner's plan beside the other plans: win rate and Bosses defeated, 95% intervals."""
     from plotly.subplots import make_subplots
@@ -169,14 +312,13 @@ def payoff_figure(result: Any) -> Any:
     names = [r["plan"] for r in rows]
     figure = make_subplots(rows=1, cols=2, subplot_titles=("Win rate", "Bosses defeated"))
     for col, key in ((1, "win"), (2, "bosses")):
-        mean_key = "win rate" if key == "win" else "bosses"
-        means = [r[mean_key] for r in rows]
+        means = [r["win rate" if key == "win" else "bosses"] for r in rows]
         figure.add_bar(x=names, y=means, col=col, row=1, showlegend=False,
                        marker_color=["#2b6cb0"] + ["#a0aec0"] * (len(rows) - 1),
                        error_y={"type": "data", "symmetric": False,
                                 "array": [r[f"{key} high"] - m for r, m in zip(rows, means, strict=True)],
-                                "arrayminus": [m - r[f"{key} low"] for r, m in
-                                               zip(rows, means, strict=True)]})
+                                "arrayminus": [m - r[f"{key} low"]
+                                               for r, m in zip(rows, means, strict=True)]})
     figure.update_layout(height=380, title="Simulated dungeons (same deals for every plan)")
     return figure
 

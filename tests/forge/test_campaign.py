@@ -159,3 +159,21 @@ def test_a_campaign_match_saves_and_loads():
         match.apply(rng.choice(match.legal_actions()))
     loaded = tablekit.load_game(match.to_json())
     assert loaded.digest() == match.digest() and loaded.config == match.config
+
+
+def test_turning_re_inscribes_a_faded_card_and_unspent_coppers_carry():
+    campaign = Campaign.new(wizards=2, seed=5)
+    recorded, result = campaign.record(finished(campaign).state)
+    faded, _ = recorded.fade(seed=1)
+    band = faded.band(faded.data.wizards[0].band)
+    assert "K♠" not in band.inscriptions  # Fading crossed K♠ out
+    drifted = faded.drift(result, {})
+    seat = next(i for i, w in enumerate(drifted.data.wizards) if w.band == band.name)
+    coppers = drifted.data.wizards[seat].coppers
+    assert coppers >= 5
+    turned = drifted.turn({drifted.data.wizards[seat].name: {"K♠": "ember-edge"}})
+    assert turned.band(band.name).inscriptions["K♠"] == "ember-edge"  # the faded card again
+    assert turned.data.wizards[seat].coppers == coppers - 5  # the rest carries
+    again = Campaign.load(turned.to_json())
+    assert again.data.wizards[seat].coppers == coppers - 5
+    assert again.options()["campaign"]["wizards"][seat]["coppers"] == coppers - 5

@@ -45,3 +45,11 @@ def test_the_post_game_demo_runs_a_whole_cycle():
     from tablekit.forge.lessons import post_game_demo
     cycle = post_game_demo(wizards=2, seed=5)
     assert cycle.is_over and {"forge.fading", "forge.drifting"} <= {e.rule for e in cycle.log}
+
+
+def test_a_campaign_after_a_game_is_ready_for_turning():
+    from tablekit.forge.lessons import campaign_after_a_game
+    after = campaign_after_a_game(wizards=2, seed=3)
+    assert all(b.dungeons == 1 for b in after.data.bands)
+    assert all(w.coppers > 0 for w in after.data.wizards)
+    assert {w.band for w in after.data.wizards} == {b.name for b in after.data.bands}

@@ -77,3 +77,10 @@ def test_an_executor_gives_the_same_plan_as_serial_play(solo):
         pooled = plan_inscriptions(coppers=30, wizards=1, seed=0, executor=pool, **FAST)
     assert pooled.plan == solo.plan and pooled.values == solo.values
     assert pooled.payoff == solo.payoff
+
+
+def test_the_default_number_of_games_and_bad_counts():
+    from solvers.forge import PlanError, default_games
+    assert [default_games(w) for w in (1, 2, 3, 5)] == [200, 100, 66, 60]
+    with pytest.raises(PlanError, match="games"):
+        plan_inscriptions(games=0)
