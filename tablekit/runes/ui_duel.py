@@ -26,8 +26,10 @@ from tablekit.runes.decks import sample_plan
 from tablekit.runes.duel import board, new_duel, resource
 from tablekit.runes.exchange import plan_from_json
 from tablekit.runes.game import pool
+from tablekit.runes.lessons import LESSONS, lesson_duel
 from tablekit.runes.matchups import Matchup, sample_matrix
 from tablekit.runes.preparation import Plan
+from tablekit.runes.steps import set_scenario
 from tablekit.runes.ui_duel_html import RESOURCE_NAMES, board_html, turn_html
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import log_html
@@ -110,6 +112,7 @@ def record_of(match: Match) -> DuelRecord:
     decks = [[cards[c] for c in side.deck] for side in state.sides]
     first = 1 - state.boards[0]["active"]
     start = new_duel(heroes, decks, state.config.duel_options(first))
+    set_scenario(start, state.config.scenario)
     row0 = [0, first]
     for fighter in start.fighters:
         row0 += [fighter.health, fighter.shield, fighter.temperature, resource(fighter)]
@@ -132,17 +135,14 @@ def built_plan(hero: str) -> Plan:
     return result.plan
 
 
-class DuelViewer(widgets.VBox):
-    """Pick two decks, fight, and step through the duel turn by turn."""
+class TurnViewer(widgets.VBox):
+    """A fought duel shown turn by turn: step buttons and slider, board, events, timelines.
 
-    def __init__(self, heroes: Sequence[str] = ("skorta", "torstein"), seed: int = 0) -> None:
+    Subclasses give the controls above (`setup`) and fight the duel (`new_match`)."""
+
+    def __init__(self) -> None:
         self.message = widgets.HTML()
         self.message.add_class("tk-message")
-        self.sides = [self._side_controls(player, hero) for player, hero in enumerate(heroes)]
-        self.seed = widgets.Text(value=str(seed), description="Seed",
-                                 layout=widgets.Layout(width="180px"))
-        self.fight_button = _button("Fight", "bolt", "tk-fight", self.fight, self.message,
-                                    "primary")
         self.turn = widgets.IntSlider(value=0, min=0, max=0, description="turn",
                                       continuous_update=False)
         self.turn.add_class("tk-duel-slider")
@@ -159,52 +159,26 @@ class DuelViewer(widgets.VBox):
         self.record: DuelRecord | None = None
         self.match: Match | None = None
         self.cards = pool()
-        super().__init__([
-            widgets.HBox([box for side in self.sides for box in side["box"]]),
-            widgets.HBox([self.seed, self.fight_button]), self.message,
-            widgets.HBox([*steps, self.turn]), self.status, self.board,
-            widgets.HBox([widgets.VBox([widgets.HTML("<b>This turn's events</b> (click one "
-                                                     "for its rule)"), self.log_panel],
-                                       layout=widgets.Layout(width="44%")), self.chart])])
+        log_box = widgets.VBox([widgets.HTML("<b>This turn's events</b> (click one for its rule)"),
+                                self.log_panel], layout=widgets.Layout(width="44%"))
+        super().__init__([*self.setup(), self.message, widgets.HBox([*steps, self.turn]),
+                          self.status, self.board, widgets.HBox([log_box, self.chart])])
         self.add_class("tk-duel-viewer")
         self.fight()
 
-    # -- choosing the decks --------------------------------------------------------------------
-    def _side_controls(self, player: int, hero: str) -> dict[str, Any]:
-        pick = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], value=hero,
-                                description=f"Player {player + 1}")
-        source = widgets.Dropdown(options=SOURCES, value="sample", description="plays")
-        text = widgets.Textarea(placeholder="paste a deck exported as JSON (exchange.plan_to_json)",
-                                layout=widgets.Layout(width="300px", height="80px", display="none"))
-        source.observe(safe(lambda change: setattr(text.layout, "display", None if change["new"]
-                                                   == "json" else "none"), self.message),
-                       names="value")
-        box = widgets.VBox([pick, source, text])
-        return {"hero": pick, "source": source, "text": text, "box": [box]}
+    def setup(self) -> list[widgets.Widget]:
+        """The controls above the steps."""
+        return []
 
-    def side_plan(self, player: int) -> tuple[str, Plan]:
-        """A side's Hero and prepared deck as its controls say."""
-        side = self.sides[player]
-        hero, source = side["hero"].value, side["source"].value
-        if source == "json":
-            return plan_from_json(side["text"].value, self.cards,
-                                  label=f"player {player + 1}'s deck JSON")
-        return hero, sample_plan(hero) if source == "sample" else built_plan(hero)
+    def new_match(self) -> Match:
+        """The fought match to show."""
+        raise NotImplementedError
 
-    def choose(self, player: int, hero: str, source: str = "sample", text: str = "") -> None:
-        """Set a side's controls (what picking in the dropdowns does)."""
-        side = self.sides[player]
-        side["hero"].value, side["source"].value, side["text"].value = hero, source, text
-
-    # -- fighting and stepping ---------------------------------------------------------------
     @shows_errors(after=None, prefix="No duel: ")
     def fight(self, _: Any = None) -> None:
-        """Prepare both decks as chosen, fight the duel and show its first turn."""
+        """Fight the duel the controls describe and show it from before its first turn."""
         self.message.value = ""
-        (hero_a, plan_a), (hero_b, plan_b) = self.side_plan(0), self.side_plan(1)
-        seed = self.seed.value.strip()
-        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
-        match = fought_match((hero_a, hero_b), (plan_a, plan_b), seed_value or 0)
+        match = self.new_match()
         self.match, self.record = match, record_of(match)
         self.turn.max = self.record.turns
         if self.turn.value == 0:
@@ -239,7 +213,7 @@ class DuelViewer(widgets.VBox):
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
         self.board.value = board_html(record.boards[turn], self.cards, record.deck_sizes)
         self.log_panel.value = log_html(record.turn_events(turn), self.match.game.rulebook,
-                                  newest_first=False)
+                                        newest_first=False)
         lines = record.series(turn)
         with self.chart.batch_update():
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
@@ -257,6 +231,81 @@ class DuelViewer(widgets.VBox):
         text = (f"Turn {turn} of {record.turns}: Player {player + 1} "
                 f"({HERO_NAMES[record.heroes[player]]}) acted.")
         return text + (f" {record.outcome}" if turn == record.turns else "")
+
+
+class DuelViewer(TurnViewer):
+    """Pick two Heroes and their decks, fight, and step through the duel turn by turn."""
+
+    def __init__(self, heroes: Sequence[str] = ("skorta", "torstein"), seed: int = 0) -> None:
+        self.first_heroes, self.first_seed = tuple(heroes), seed
+        super().__init__()
+
+    def setup(self) -> list[widgets.Widget]:
+        """Per player a Hero and a deck source; the seed and the Fight button."""
+        self.sides = [self._side_controls(player, hero)
+                      for player, hero in enumerate(self.first_heroes)]
+        self.seed = widgets.Text(value=str(self.first_seed), description="Seed",
+                                 layout=widgets.Layout(width="180px"))
+        self.fight_button = _button("Fight", "bolt", "tk-fight", self.fight, self.message,
+                                    "primary")
+        return [widgets.HBox([side["box"] for side in self.sides]),
+                widgets.HBox([self.seed, self.fight_button])]
+
+    def _side_controls(self, player: int, hero: str) -> dict[str, Any]:
+        pick = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], value=hero,
+                                description=f"Player {player + 1}")
+        source = widgets.Dropdown(options=SOURCES, value="sample", description="plays")
+        text = widgets.Textarea(placeholder="paste a deck exported as JSON (exchange.plan_to_json)",
+                                layout=widgets.Layout(width="300px", height="80px", display="none"))
+        source.observe(safe(lambda change: setattr(text.layout, "display", None if change["new"]
+                                                   == "json" else "none"), self.message),
+                       names="value")
+        return {"hero": pick, "source": source, "text": text,
+                "box": widgets.VBox([pick, source, text])}
+
+    def side_plan(self, player: int) -> tuple[str, Plan]:
+        """A side's Hero and prepared deck as its controls say."""
+        side = self.sides[player]
+        hero, source = side["hero"].value, side["source"].value
+        if source == "json":
+            return plan_from_json(side["text"].value, self.cards,
+                                  label=f"player {player + 1}'s deck JSON")
+        return hero, sample_plan(hero) if source == "sample" else built_plan(hero)
+
+    def choose(self, player: int, hero: str, source: str = "sample", text: str = "") -> None:
+        """Set a side's controls (what picking in the dropdowns does)."""
+        side = self.sides[player]
+        side["hero"].value, side["source"].value, side["text"].value = hero, source, text
+
+    def new_match(self) -> Match:
+        """Both decks as chosen, prepared and fought with the seed."""
+        (hero_a, plan_a), (hero_b, plan_b) = self.side_plan(0), self.side_plan(1)
+        seed = self.seed.value.strip()
+        seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+        return fought_match((hero_a, hero_b), (plan_a, plan_b), seed_value or 0)
+
+
+class LessonViewer(TurnViewer):
+    """A lesson duel (set decks showing one rule) chosen by name, stepped turn by turn."""
+
+    def __init__(self, lesson: str = "shield-keeps-the-higher") -> None:
+        self.first_lesson = lesson
+        super().__init__()
+
+    def setup(self) -> list[widgets.Widget]:
+        """The lesson picker (fighting again on every pick) and the rule it shows."""
+        self.lesson = widgets.Dropdown(options=list(LESSONS), value=self.first_lesson,
+                                       description="lesson")
+        self.lesson.observe(safe(lambda _: self.fight(), self.message), names="value")
+        return [self.lesson]
+
+    def new_match(self) -> Match:
+        """The lesson's duel."""
+        return lesson_duel(self.lesson.value)
+
+    def turn_text(self, turn: int) -> str:
+        """The turn's words, led by the rule the lesson shows."""
+        return f"[{LESSONS[self.lesson.value][0]}] " + super().turn_text(turn)
 
 
 class MatchupMatrix(widgets.VBox):
@@ -355,5 +404,5 @@ def _sync(fig: go.FigureWidget) -> None:
     fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
 
 
-__all__ = ["DuelRecord", "DuelViewer", "MatchupMatrix", "built_plan", "fought_match",
+__all__ = ["DuelRecord", "DuelViewer", "LessonViewer", "TurnViewer", "MatchupMatrix", "built_plan", "fought_match",
            "record_of"]

@@ -93,7 +93,7 @@ def test_buttons_show_unexpected_errors(monkeypatch) -> None:
 
     monkeypatch.setattr(ui_duel, "fought_match", broken)
     monkeypatch.setattr(ui_duel, "sample_matrix", broken)
-    next(b for b in viewer.children[1].children if b.description == "Fight").click()
+    viewer.fight_button.click()
     matrix.run_button.click()
     for where in (viewer.message, matrix.message):
         assert_unexpected_error_shown(where.value, "engine &lt;broke&gt;")
