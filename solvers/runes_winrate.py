@@ -3,8 +3,8 @@
 The duel has no closed form, so values are learned from simulated duels and CP-SAT
 (`solvers.runes.build_deck`) chooses the deck, Chapters, Threads and Initiative for them:
 
-1. a population of legal decks — the value-goal deck and decks the builder makes for noisy
-   values — each fights the field (both decks shuffled anew every duel, first player
+1. a population of legal decks — the value-goal deck, the Hero's sample cards when the
+   collection holds them, and decks the builder makes for noisy values — each fights the field (both decks shuffled anew every duel, first player
    alternating);
 2. card values are fitted to the decks' scores (ridge regression of the score on the copies of
    each card), and "first in its Chapter" goals to the duels of the best deck (how much more it
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -140,9 +141,11 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
         len(opponents)
     tally = _Tally(progress, total)
 
-    def solve(values: Mapping[str, float], goals: Sequence[Goal] = ()) -> BuildResult:
+    def solve(values: Mapping[str, float], goals: Sequence[Goal] = (),
+              include: Mapping[str, int] | None = None) -> BuildResult:
         result = build_deck(collection, values, hero=hero, goals=goals, options=options,
-                            seed=seed, workers=workers, time_limit=10.0)
+                            seed=seed, workers=workers, time_limit=10.0,
+                            must_include=include or ())
         if result.status not in ("optimal", "feasible"):
             raise ConfigError(f"no legal deck for {hero} from this collection "
                               f"(builder status {result.status}) [rule runes.deck-size]")
@@ -171,6 +174,11 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
             neighbour = solve(noisy)
             history.append(simulate(neighbour, duels, f"r{round_}:{member}")[0])
             built.setdefault(history[-1].counts, neighbour)
+        if round_ == 0 and _owns(collection, sample_decks()[hero][1]):
+            # the Hero's sample cards (arranged by the builder) start out as a candidate too
+            seeded = solve(values, include=Counter(sample_decks()[hero][1].card_ids()))
+            history.append(simulate(seeded, duels, "r0:sample")[0])
+            built.setdefault(history[-1].counts, seeded)
         values = _fit(history, prior)
         goals = _early_goals(best, scores, orders)
         best = solve(values, goals)
@@ -244,6 +252,11 @@ def _early_goals(build: BuildResult, scores: Sequence[float], orders: Sequence[S
     gains.sort(reverse=True)
     return tuple(Goal.first(card, round(gain, 4)) for gain, card in gains[:MAX_GOALS]
                  if gain >= EARLY_GAIN)
+
+
+def _owns(collection: Mapping[Card, int], plan: Plan) -> bool:
+    owned = {card.id: copies for card, copies in collection.items()}
+    return all(owned.get(c, 0) >= n for c, n in Counter(plan.card_ids()).items())
 
 
 def _counts(build: BuildResult) -> tuple[tuple[str, int], ...]:
