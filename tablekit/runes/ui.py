@@ -316,12 +316,12 @@ class DeckBuilder(widgets.VBox):
             self.goal_error, lambda: self.import_csv(self.csv.value)))
         controls = widgets.VBox([
             widgets.HBox([self.hero, self.collection_choice, self.k]),
-            widgets.HBox([self.csv, import_csv]),
             widgets.HBox([widgets.Label("include"), self.must_include]),
             widgets.HBox([widgets.Label("exclude"), self.exclude]),
             widgets.HBox([self.wyrd_points, self.thread_cost]),
             widgets.HBox([self.goal_kind, self.goal_card, self.goal_other, self.goal_weight]),
-            widgets.HBox([add_goal, clear, solve]), self.goal_error, self.goal_list])
+            widgets.HBox([add_goal, clear, solve]), self.goal_error, self.goal_list,
+            widgets.HBox([self.csv, import_csv])])
         super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart_box]),
                           self.plan_view, self.alternatives_view])
         self._show_goals()

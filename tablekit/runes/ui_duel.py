@@ -32,12 +32,13 @@ from tablekit.runes.preparation import Plan
 from tablekit.runes.steps import set_scenario
 from tablekit.runes.ui_duel_html import RESOURCE_NAMES, board_html, turn_html
 from tablekit.ui.errors import safe, shows_errors
-from tablekit.ui.html import log_html
+from tablekit.ui.html import log_html, render
 from tablekit.ui.progress import Progress
 
 SOURCES = (("its sample deck", "sample"), ("a deck built for it (value goal)", "built"),
            ("a deck pasted as JSON", "json"))
 SERIES = ("Health", "Shield", "Temperature", "Resource")
+BUILDING = '<span class="tk-progress-text">Building a deck for {{ hero }} with the value goal…</span>'
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +271,12 @@ class DuelViewer(TurnViewer):
         if source == "json":
             return plan_from_json(side["text"].value, self.cards,
                                   label=f"player {player + 1}'s deck JSON")
-        return hero, sample_plan(hero) if source == "sample" else built_plan(hero)
+        if source == "sample":
+            return hero, sample_plan(hero)
+        self.message.value = render(BUILDING, hero=HERO_NAMES[hero])  # a solve takes seconds
+        plan = built_plan(hero)
+        self.message.value = ""
+        return hero, plan
 
     def choose(self, player: int, hero: str, source: str = "sample", text: str = "") -> None:
         """Set a side's controls (what picking in the dropdowns does)."""

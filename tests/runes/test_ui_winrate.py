@@ -40,12 +40,12 @@ def test_win_rate_builder_shows_errors(monkeypatch, pool) -> None:
 def test_build_widget_imports_a_csv_collection(collection) -> None:
     builder = ui.DeckBuilder({"sample": collection})
     builder.csv.value = collection_to_csv(collection)
-    next(b for b in builder.children[0].children[1].children
+    next(b for b in builder.children[0].children[-1].children
          if b.description == "import CSV").click()
     assert builder.collection_choice.value == "imported CSV"
     assert builder.collection == collection
     builder.csv.value = "card,copies\nno-such-card,2\n"
-    next(b for b in builder.children[0].children[1].children
+    next(b for b in builder.children[0].children[-1].children
          if b.description == "import CSV").click()
     assert "unknown card" in builder.goal_error.value
     assert builder.collection == collection  # a refused file changes nothing
