@@ -3,8 +3,9 @@
 The duel has no closed form, so values are learned from simulated duels and CP-SAT
 (`solvers.runes.build_deck`) chooses the deck, Chapters, Threads and Initiative for them:
 
-1. a population of legal decks — the value-goal deck, the Hero's sample cards when the
-   collection holds them, and decks the builder makes for noisy values — each fights the field (both decks shuffled anew every duel, first player
+1. a population of legal decks — the value-goal deck, the Hero's sample deck as prepared when
+   the collection holds its cards, and decks the builder makes for noisy values — each fights
+   the field (both decks shuffled anew every duel, first player
    alternating);
 2. card values are fitted to the decks' scores (ridge regression of the score on the copies of
    each card), and "first in its Chapter" goals to the duels of the best deck (how much more it
@@ -141,11 +142,9 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
         len(opponents)
     tally = _Tally(progress, total)
 
-    def solve(values: Mapping[str, float], goals: Sequence[Goal] = (),
-              include: Mapping[str, int] | None = None) -> BuildResult:
+    def solve(values: Mapping[str, float], goals: Sequence[Goal] = ()) -> BuildResult:
         result = build_deck(collection, values, hero=hero, goals=goals, options=options,
-                            seed=seed, workers=workers, time_limit=10.0,
-                            must_include=include or ())
+                            seed=seed, workers=workers, time_limit=10.0)
         if result.status not in ("optimal", "feasible"):
             raise ConfigError(f"no legal deck for {hero} from this collection "
                               f"(builder status {result.status}) [rule runes.deck-size]")
@@ -175,8 +174,8 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
             history.append(simulate(neighbour, duels, f"r{round_}:{member}")[0])
             built.setdefault(history[-1].counts, neighbour)
         if round_ == 0 and _owns(collection, sample_decks()[hero][1]):
-            # the Hero's sample cards (arranged by the builder) start out as a candidate too
-            seeded = solve(values, include=Counter(sample_decks()[hero][1].card_ids()))
+            # the Hero's sample deck, as prepared, starts out as a candidate too
+            seeded = _as_built(sample_decks()[hero][1], pool)
             history.append(simulate(seeded, duels, "r0:sample")[0])
             built.setdefault(history[-1].counts, seeded)
         values = _fit(history, prior)
@@ -252,6 +251,13 @@ def _early_goals(build: BuildResult, scores: Sequence[float], orders: Sequence[S
     gains.sort(reverse=True)
     return tuple(Goal.first(card, round(gain, 4)) for gain, card in gains[:MAX_GOALS]
                  if gain >= EARLY_GAIN)
+
+
+def _as_built(plan: Plan, pool: Mapping[str, Card]) -> BuildResult:
+    """A prepared deck given as a plan, in the builder's result form."""
+    chapters = tuple(tuple(pool[c] for c in chapter) for chapter in plan.chapters)
+    return BuildResult("given", tuple(card for chapter in chapters for card in chapter),
+                       chapters, plan.initiative, plan.threads)
 
 
 def _owns(collection: Mapping[Card, int], plan: Plan) -> bool:

@@ -99,7 +99,9 @@ class WinRateBuilder(widgets.VBox):
         rows = list(result.report.items())
         how = (f"{result.rounds} round(s) of simulation and CP-SAT, "
                f"{'the deck stopped changing' if result.converged else 'stopped at the round limit'}"
-               f"; {result.duels:,} duels in {result.wall_time:.1f} s.")
+               f"; {result.duels:,} duels in {result.wall_time:.1f} s."
+               + (" No learned deck beat the Hero's sample deck: it is the answer."
+                  if result.build.status == "given" else ""))
         self.report.value = STYLE + render(REPORT, rows=rows, how=how)
         with self.chart.batch_update():
             bar = self.chart.data[0]
