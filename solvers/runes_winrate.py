@@ -120,12 +120,14 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
                        rounds: int = 5, seed: int = 0, workers: int = 1,
                        options: PrepOptions | None = None,
                        prior: Mapping[str, float] | None = None,
+                       duel_options: DuelOptions | None = None,
                        progress: Progress | None = None) -> WinRateResult:
     """The deck whose simulated score against `field` is best, with simulation in the loop.
 
     `duels`: duels against each opponent per simulated deck while learning; `report_duels`:
     per opponent for the final comparison; `prior`: illustrative card values (default: rarer
-    and the Hero's own cards are worth more) that only break ties between unseen cards.
+    and the Hero's own cards are worth more) that only break ties between unseen cards;
+    `duel_options`: the duel's switches (turn limit, draw score, ...; who starts alternates).
     """
     started = time.perf_counter()
     if hero not in HEROES:
@@ -151,7 +153,8 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
         return result
 
     def simulate(build: BuildResult, n: int, tag: str) -> tuple[Trial, list[float], list]:
-        scores, orders = fight_field(hero, build.plan, opponents, n, f"{seed}:{tag}", pool)
+        scores, orders = fight_field(hero, build.plan, opponents, n, f"{seed}:{tag}", pool,
+                                     duel_options)
         tally.add(len(scores), f"simulating decks against the field ({tag})")
         return Trial(_counts(build), mean_interval(scores)), scores, orders
 
@@ -189,23 +192,25 @@ def build_for_win_rate(collection: Mapping[Card, int], hero: str,
     leaders = sorted(history, key=lambda t: -t.score.mean)[:FINALISTS - 1]
     finalists = [best] + [built[t.counts] for t in leaders if t.counts != _counts(best)]
     report, best = _report(finalists, value_deck, hero, opponents, report_duels, seed, pool,
-                           tally)
+                           tally, duel_options)
     return WinRateResult(hero, best, values, tuple(goals), played, converged, tuple(history),
                          report, tally.done, time.perf_counter() - started)
 
 
 def _report(finalists: Sequence[BuildResult], value_deck: BuildResult, hero: str,
             opponents: Sequence[Deck], duels: int, seed: int, pool: Mapping[str, Card],
-            tally: _Tally) -> tuple[dict[str, Estimate], BuildResult]:
+            tally: _Tally, duel_options: DuelOptions | None = None
+            ) -> tuple[dict[str, Estimate], BuildResult]:
     """Every candidate against the same field with the same seeds (mean score, 95% interval);
     the win-rate goal's deck is the finalist that scores best on duels of their own seeds."""
     def score(h: str, plan: Plan, label: str) -> Estimate:
-        scores, _ = fight_field(h, plan, opponents, duels, f"{seed}:report", pool)
+        scores, _ = fight_field(h, plan, opponents, duels, f"{seed}:report", pool, duel_options)
         tally.add(len(scores), f"comparing: {label}")
         return mean_interval(scores)
 
     def select(build: BuildResult) -> float:  # own seeds: the report is not the pick's sample
-        scores, _ = fight_field(hero, build.plan, opponents, duels, f"{seed}:select", pool)
+        scores, _ = fight_field(hero, build.plan, opponents, duels, f"{seed}:select", pool,
+                                duel_options)
         tally.add(len(scores), "choosing among the best decks")
         return sum(scores) / len(scores)
 

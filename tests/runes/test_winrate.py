@@ -9,6 +9,7 @@ from solvers.runes_winrate import _fit, field_of, fight_field
 from tablekit.core.errors import ConfigError
 from tablekit.core.stats import mean_interval
 from tablekit.runes import check_plan, validate_deck
+from tablekit.runes.board import DuelOptions
 from tablekit.runes.decks import sample_decks, sample_plan
 
 SMALL = {"duels": 4, "report_duels": 6, "population": 2, "rounds": 2, "seed": 1}
@@ -77,3 +78,10 @@ def test_bad_arguments_are_refused(full, field, options) -> None:
 def test_unknown_hero_is_refused(full) -> None:
     with pytest.raises(ConfigError):
         build_for_win_rate(full, "loki", sample_decks()["ash"])
+
+
+def test_duel_switches_reach_the_simulations(full) -> None:
+    short = build_for_win_rate(full, "torstein", "ash", duel_options=DuelOptions(turn_limit=2,
+                                                                                  draw_score=0.25),
+                               **SMALL)
+    assert all(e.mean == 0.25 for e in short.report.values())  # every duel drawn at turn 2
