@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from markupsafe import Markup
 from plotly.subplots import make_subplots
 
 from tablekit.core.errors import ConfigError
@@ -38,6 +39,7 @@ from tablekit.ui.progress import Progress
 SOURCES = (("its sample deck", "sample"), ("a deck built for it (value goal)", "built"),
            ("a deck pasted as JSON", "json"))
 SERIES = ("Health", "Shield", "Temperature", "Resource")
+LOG_TURN = '<div class="tk-duel-log" data-turn="{{ turn }}">{{ log }}</div>'
 BUILDING = '<span class="tk-progress-text">Building a deck for {{ hero }} with the value goal…</span>'
 
 
@@ -211,16 +213,17 @@ class TurnViewer(widgets.VBox):
         if record is None:
             return
         turn = self.turn.value
-        self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
         self.board.value = board_html(record.boards[turn], self.cards, record.deck_sizes)
-        self.log_panel.value = log_html(record.turn_events(turn), self.match.game.rulebook,
-                                        newest_first=False)
+        self.log_panel.value = render(LOG_TURN, turn=turn, log=Markup(log_html(
+            record.turn_events(turn), self.match.game.rulebook, newest_first=False)))
         lines = record.series(turn)
         with self.chart.batch_update():
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
         _sync(self.chart)
+        # the status line last: once it names the turn, the board and log above are drawn
+        self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 
     def turn_text(self, turn: int) -> str:
         """Plain words for the turn shown."""
@@ -240,6 +243,7 @@ class DuelViewer(TurnViewer):
     def __init__(self, heroes: Sequence[str] = ("skorta", "torstein"), seed: int = 0) -> None:
         self.first_heroes, self.first_seed = tuple(heroes), seed
         super().__init__()
+        self.add_class("tk-duel-play")
 
     def setup(self) -> list[widgets.Widget]:
         """Per player a Hero and a deck source; the seed and the Fight button."""

@@ -8,7 +8,7 @@ from tablekit.runes.ui_duel import fought_match, record_of
 from tests.browser.helpers import assert_clean_page, open_in_voila
 
 PLAY = "runes/2-play.ipynb"
-VIEWER = ".tk-duel-viewer"
+VIEWER = ".tk-duel-play"  # the page also has the viewer of the decks prepared by hand
 STEP_TIMEOUT = 60_000  # ms: the machine is shared and slow
 
 
@@ -20,9 +20,10 @@ def shown_turn(page) -> int:
 def press(page, css: str, turn: int) -> None:
     """Click a step button and wait until the viewer shows `turn`."""
     page.locator(f"{VIEWER} button.{css}").first.click()
-    page.wait_for_function(
-        f"() => {{ const s = document.querySelector('{VIEWER} .tk-duel-turn');"
-        f" return s && s.getAttribute('data-turn') === '{turn}'; }}", timeout=STEP_TIMEOUT)
+    parts = [f"{VIEWER} {part}" for part in (".tk-duel-turn", ".tk-duel-board", ".tk-duel-log")]
+    page.wait_for_function(  # the status line, the board and the log all show the turn
+        f"() => {parts!r}.every(css => {{ const e = document.querySelector(css);"
+        f" return e && e.getAttribute('data-turn') === '{turn}'; }})", timeout=STEP_TIMEOUT)
 
 
 def hero_value(page, player: int, what: str) -> str:
@@ -35,6 +36,9 @@ def test_voila_steps_a_whole_duel_as_the_engine_fought_it(voila_server, page):
     open_in_voila(page, voila_server, PLAY)
     twin = record_of(fought_match(("skorta", "torstein"), ("sample", "sample"), seed=0))
     expect(page.locator(f"{VIEWER} .tk-duel-turn").first).to_have_attribute("data-turn", "0")
+    # the deck prepared step by step on the same page: its table finished, its duel shown
+    expect(page.locator(".tk-prep-side[data-step='ready']")).to_have_count(2)
+    assert page.locator(".tk-duel-viewer").count() == 2
     assert page.locator(f"{VIEWER} .js-plotly-plot").count() >= 1
     assert page.locator(".tk-matchups .js-plotly-plot").count() >= 1
     for turn in range(1, twin.turns + 1):
