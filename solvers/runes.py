@@ -37,7 +37,8 @@ from tablekit.runes.preparation import CHAPTER_SIZE, Plan, PrepOptions, Slot, wy
 SCALE = 10**6  # objective coefficients are value × SCALE, rounded to integers
 LP_SUBSOLVERS = ("max_lp", "default_lp", "quick_restart", "core")
 
-__all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck", "presence", "synergy_terms"]
+__all__ = ["BuildResult", "Conflict", "Goal", "Wish", "build_deck", "build_for_win_rate", "presence",
+           "synergy_terms"]
 
 
 @dataclass(frozen=True)
@@ -422,3 +423,10 @@ def _scaled(number: Fraction | float) -> int:
 
 def _card_order(card: Card) -> tuple:
     return (-card.rarity.rank, card.type.value, card.id)
+
+
+def build_for_win_rate(*args: Any, **kwargs: Any) -> Any:
+    """The win-rate goal: a deck built against an opponent deck or a field with simulated duels
+    in the loop (`solvers.runes_winrate.build_for_win_rate`, which documents the arguments)."""
+    from solvers.runes_winrate import build_for_win_rate as build
+    return build(*args, **kwargs)

@@ -237,11 +237,12 @@ def _reactions(duel: Duel, me: Fighter, card: Card) -> None:
 def _timeline_row(duel: Duel) -> tuple:
     row: list = [duel.turn, duel.active]
     for f in duel.fighters:
-        row += [f.health, f.shield, f.temperature, _resource(f)]
+        row += [f.health, f.shield, f.temperature, resource(f)]
     return tuple(row)
 
 
-def _resource(f: Fighter) -> int:
+def resource(f: Fighter) -> int:
+    """A Hero's own resource as one number (the timeline's last column per hero)."""
     if f.hero == heroes.SKORTA:
         return int(f.raven_sight)
     if f.hero == heroes.MIKAL:

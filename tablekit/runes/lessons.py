@@ -44,6 +44,20 @@ LESSONS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
+# the rulebook's Preparation headings (and tablekit's own preparation rules), in book order
+PREPARATION_SECTIONS = (
+    "Deck Construction", "Every card has a limit", "Some roles can appear only once",
+    "Higher slots may be filled by lower rarities", "tablekit: the collection", "Preparation",
+    "Divide the deck into four Chapters", "Wyrd Points", "Initiative", "Thread of Fate",
+    "tablekit: deck builder")
+
+
+def preparation_rules() -> list[str]:
+    """The ids of every Preparation rule of the rule book."""
+    book = new_game("runes", seed=0).game.rulebook
+    return [rule.id for rule in book.values() if rule.section in PREPARATION_SECTIONS]
+
+
 def lesson(name: str, seed: int = 0) -> Match:
     """A lesson's match, ready for the two Assemble actions."""
     if name not in LESSONS:

@@ -60,12 +60,21 @@ def matchup(hero_a: str, plan_a: Plan, hero_b: str, plan_b: Plan, duels: int = 1
 
 
 def sample_matrix(duels: int = 200, seed: int | str = 0,
-                  heroes: Sequence[str] | None = None) -> dict[tuple[str, str], Matchup]:
-    """Every sample deck against every other (rows: deck A)."""
+                  heroes: Sequence[str] | None = None,
+                  progress: Callable[[int, int], None] | None = None
+                  ) -> dict[tuple[str, str], Matchup]:
+    """Every sample deck against every other (rows: deck A); `progress(done, total)` is told
+    the duels fought so far after each pair."""
     decks = sample_decks()
     heroes = list(decks) if heroes is None else list(heroes)
-    return {(a, b): matchup(a, decks[a][1], b, decks[b][1], duels, seed)
-            for a in heroes for b in heroes}
+    total = duels * len(heroes) ** 2
+    found = {}
+    for a in heroes:
+        for b in heroes:
+            found[(a, b)] = matchup(a, decks[a][1], b, decks[b][1], duels, seed)
+            if progress is not None:
+                progress(len(found) * duels, total)
+    return found
 
 
 def _fields(options: DuelOptions) -> dict:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from tablekit.core.game import Events
+from tablekit.runes.board import Duel
 from tablekit.runes.cards import HERO_NAMES, Card
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
@@ -249,12 +250,7 @@ def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     decks = [[pool[c] for c in side.deck] for side in state.sides]
     duel = new_duel(heroes, decks, options, Events(events.items))
     duel.timeline = []
-    scenario = state.config.scenario
-    if scenario is not None:
-        for fighter, health, temperature in zip(duel.fighters, scenario.health,
-                                                scenario.temperature, strict=True):
-            fighter.health = health if health is not None else fighter.health
-            fighter.temperature = temperature
+    set_scenario(duel, state.config.scenario)
     boards = state.boards = [] if events.items is not None else None
     while not duel.over:
         play_turn(duel)
@@ -263,3 +259,13 @@ def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     state.result = {"winner": duel.winner, "reason": duel.reason, "turns": duel.turn,
                     "fighters": [f.snapshot() for f in duel.fighters],
                     "timeline": [list(row) for row in duel.timeline]}
+
+
+def set_scenario(duel: Duel, scenario: Any) -> None:
+    """A lesson's start values (Health, Temperature) on a fresh duel; None changes nothing."""
+    if scenario is None:
+        return
+    for fighter, health, temperature in zip(duel.fighters, scenario.health,
+                                            scenario.temperature, strict=True):
+        fighter.health = health if health is not None else fighter.health
+        fighter.temperature = temperature

@@ -17,6 +17,7 @@ from plotly.subplots import make_subplots
 from solvers.runes import BuildResult, Goal, build_deck
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, cards_by_id
 from tablekit.runes.deck import Violation, rarity_counts, type_counts, validate_deck
+from tablekit.runes.exchange import parse_collection_csv
 from tablekit.runes.odds import chapter_positions, chapter_precedence, sample_positions
 from tablekit.runes.preparation import (
     MAX_INITIATIVE,
@@ -307,13 +308,20 @@ class DeckBuilder(widgets.VBox):
         self.chart = go.FigureWidget(composition_figure([]))
         self.chart.layout.width = 620
         self.chart_box = widgets.Box([self.chart], layout=widgets.Layout(display="none"))
+        self.csv = widgets.Textarea(placeholder="card,copies\npeck,2\n…  (a collection as CSV)",
+                                    layout=widgets.Layout(width="300px", height="60px"))
+        import_csv = widgets.Button(description="import CSV", icon="upload")
+        import_csv.add_class("tk-import-csv")
+        import_csv.on_click(lambda _: self._shown_errors(
+            self.goal_error, lambda: self.import_csv(self.csv.value)))
         controls = widgets.VBox([
             widgets.HBox([self.hero, self.collection_choice, self.k]),
             widgets.HBox([widgets.Label("include"), self.must_include]),
             widgets.HBox([widgets.Label("exclude"), self.exclude]),
             widgets.HBox([self.wyrd_points, self.thread_cost]),
             widgets.HBox([self.goal_kind, self.goal_card, self.goal_other, self.goal_weight]),
-            widgets.HBox([add_goal, clear, solve]), self.goal_error, self.goal_list])
+            widgets.HBox([add_goal, clear, solve]), self.goal_error, self.goal_list,
+            widgets.HBox([self.csv, import_csv])])
         super().__init__([controls, self.summary, widgets.HBox([self.deck_view, self.chart_box]),
                           self.plan_view, self.alternatives_view])
         self._show_goals()
@@ -326,6 +334,15 @@ class DeckBuilder(widgets.VBox):
     def _show_goal_other(self) -> None:
         """The second card of a goal only matters for "before" goals."""
         self.goal_other.layout.display = None if self.goal_kind.value == "before" else "none"
+
+    def import_csv(self, text: str, name: str = "imported CSV") -> dict[Card, int]:
+        """Read a collection from CSV text (card id or name, copies) and build from it."""
+        collection = parse_collection_csv("the pasted CSV", text, self.cards)
+        self.collections[name] = collection
+        self.collection_choice.options = list(self.collections)
+        self.collection_choice.value = name
+        self.collection = collection
+        return collection
 
     def _pick_collection(self, change: dict) -> None:
         self.collection = self.collections[change["new"]]

@@ -1,0 +1,51 @@
+"""The win-rate builder widget and the build widget's CSV import."""
+
+from __future__ import annotations
+
+from tablekit.runes import check_plan, ui, ui_winrate
+from tablekit.runes.exchange import collection_to_csv, plan_from_json
+from tablekit.runes.ui_winrate import WinRateBuilder
+from tests.ui.helpers import assert_unexpected_error_shown
+
+
+def test_win_rate_builder_shows_the_comparison_and_exports(pool) -> None:
+    full = ui.full_collection(pool)
+    builder = WinRateBuilder({"every card": full}, report_duels=6)
+    builder.hero.value, builder.field.value = "skorta", "ash"
+    builder.duels.value, builder.rounds.value = 4, 1
+    seen = []
+    builder.progress.update = lambda done, total=None, words=None: seen.append(done)
+    result = builder.build()
+    assert builder.message.value == "" and not builder.button.disabled
+    assert "win-rate goal" in builder.report.value and "value goal" in builder.report.value
+    assert list(builder.chart.data[0].x) == list(result.report)
+    hero, plan = plan_from_json(builder.json.value, pool)
+    assert hero == "skorta" and plan == result.plan and check_plan(plan, pool, full) == []
+    assert "Chapter 4" in builder.text.value
+    assert seen and seen[-1] == result.duels
+
+
+def test_win_rate_builder_shows_errors(monkeypatch, pool) -> None:
+    builder = WinRateBuilder({"every card": ui.full_collection(pool)})
+
+    def broken(*args, **kwargs):
+        raise ValueError("simulation <broke>")
+
+    monkeypatch.setattr(ui_winrate, "build_for_win_rate", broken)
+    builder.button.click()
+    assert_unexpected_error_shown(builder.message.value, "simulation &lt;broke&gt;")
+    assert not builder.button.disabled and not builder.progress.running
+
+
+def test_build_widget_imports_a_csv_collection(collection) -> None:
+    builder = ui.DeckBuilder({"sample": collection})
+    builder.csv.value = collection_to_csv(collection)
+    next(b for b in builder.children[0].children[-1].children
+         if b.description == "import CSV").click()
+    assert builder.collection_choice.value == "imported CSV"
+    assert builder.collection == collection
+    builder.csv.value = "card,copies\nno-such-card,2\n"
+    next(b for b in builder.children[0].children[-1].children
+         if b.description == "import CSV").click()
+    assert "unknown card" in builder.goal_error.value
+    assert builder.collection == collection  # a refused file changes nothing
