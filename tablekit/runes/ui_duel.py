@@ -317,6 +317,11 @@ class LessonViewer(TurnViewer):
         """The turn's words, led by the rule the lesson shows."""
         return f"[{LESSONS[self.lesson.value][0]}] " + super().turn_text(turn)
 
+    def rules_shown(self, lesson: str) -> set[str]:
+        """Pick `lesson` (as the dropdown does) and return the rule ids its duel's events name."""
+        self.lesson.value = lesson
+        return {event.rule for event in self.record.events}
+
 
 class MatchupMatrix(widgets.VBox):
     """The four Heroes' sample decks against each other: a heatmap of scores with intervals."""

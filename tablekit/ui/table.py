@@ -144,12 +144,15 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         """The action buttons now shown."""
         return list(self.actions.children)
 
-    def click(self, text: str) -> None:
-        """Press the action button labelled `text` (what a mouse click does)."""
+    def click(self, *texts: str) -> None:
+        """Press the action buttons labelled `texts`, in turn (what mouse clicks do)."""
+        for text in texts:
+            self._button_labelled(text).click()
+
+    def _button_labelled(self, text: str) -> widgets.Button:
         for button in self.buttons:
             if button.description == text:
-                button.click()
-                return
+                return button
         raise TablekitError(f"no button {text!r}; buttons: {[b.description for b in self.buttons]}")
 
     @shows_errors()
