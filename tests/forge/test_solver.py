@@ -84,3 +84,15 @@ def test_the_default_number_of_games_and_bad_counts():
     assert [default_games(w) for w in (1, 2, 3, 5)] == [200, 100, 66, 60]
     with pytest.raises(PlanError, match="games"):
         plan_inscriptions(games=0)
+
+
+def test_a_dask_cluster_plays_the_planners_dungeons_as_serial_play_does(solo):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, distributed.get_task_stream(client) as tasks:
+        on_dask = plan_inscriptions(coppers=30, wizards=1, seed=0,
+                                    executor=client.get_executor(), **FAST)
+    assert len(tasks.data) >= 2  # the dungeons really ran on the cluster's workers
+    assert on_dask.plan == solo.plan and on_dask.values == solo.values
+    assert on_dask.payoff == solo.payoff
