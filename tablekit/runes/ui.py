@@ -280,8 +280,11 @@ class DeckBuilder(widgets.VBox):
         self.result: BuildResult | None = None
         names = sorted((c.name, c.id) for c in self.cards.values())
         self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
-        self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True)
-        self.exclude = widgets.TagsInput(allowed_tags=list(self.cards))
+        example = next(iter(self.cards), "")
+        self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True,
+                                              placeholder=f"card ids to include, e.g. {example}")
+        self.exclude = widgets.TagsInput(allowed_tags=list(self.cards),
+                                         placeholder="card ids to leave out")
         self.k = widgets.IntSlider(value=3, min=1, max=6, description="k best")
         self.wyrd_points = widgets.IntSlider(value=25, min=0, max=40, description="Wyrd Points")
         self.thread_cost = widgets.IntSlider(value=2, min=0, max=6, description="Thread cost")

@@ -211,9 +211,13 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def _hint(self, _: Any = None) -> None:
         self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
         self.hint_button.disabled = True
+        self.progress.start(self.hint_rollouts, "Hint: playing out the moves…")
         try:
-            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value())
+            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value(),
+                         progress=lambda done, total: self.progress.update(
+                             done, total, words=f"Hint: {done} of {total} play-outs"))
         finally:
+            self.progress.finish()
             self.hints.value = ""
             self.hint_button.disabled = self.match.is_over
         self.hints.value = hint_html(moves)

@@ -60,7 +60,13 @@ def test_typed_actions_of_different_kinds_differ():
     @action
     class Pass(tuple):
         pass
-    assert Pass() == Pass()
+
+    @action
+    class Stop(tuple):
+        pass
+    # two actions without fields: equal to their own kind only (a plain tuple would say Pass == Stop)
+    assert Pass() == Pass() and Pass() != Stop() and Pass() != ()
+    assert hash(Pass()) != hash(Stop()) and len({Pass(), Stop(), Pass()}) == 2
 
 
 def test_match_undo_redo_and_errors():

@@ -83,3 +83,15 @@ def test_while_the_hint_plays_out_the_table_says_so_and_the_button_waits(monkeyp
     table.hint_button.click()
     assert during == [(during[0][0], True)] and "Estimating" in during[0][0]
     assert not table.hint_button.disabled and table.hints.value == ""
+
+
+def test_the_hint_moves_the_progress_bar_through_every_play_out():
+    table = DeckulaTable(seed=3)
+    table.hint_rollouts = 40
+    seen = []
+    table.progress.bar.observe(lambda change: seen.append((change["new"], table.progress.bar.max,
+                                                           table.progress.running)), names="value")
+    table.hint_button.click()
+    assert [done for done, _, _ in seen] == list(range(1, 41))  # one step per play-out, no more
+    assert all(total == 40 and running for _, total, running in seen)
+    assert not table.progress.running and "tk-hint" in table.hints.value
