@@ -280,9 +280,8 @@ class DeckBuilder(widgets.VBox):
         self.result: BuildResult | None = None
         names = sorted((c.name, c.id) for c in self.cards.values())
         self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
-        example = next(iter(self.cards), "")
         self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True,
-                                              placeholder=f"card ids to include, e.g. {example}")
+                                              placeholder="card ids to put in")
         self.exclude = widgets.TagsInput(allowed_tags=list(self.cards),
                                          placeholder="card ids to leave out")
         self.k = widgets.IntSlider(value=3, min=1, max=6, description="k best")
