@@ -292,14 +292,15 @@ class DeckBuilder(widgets.VBox):
         self.goal_other = widgets.Dropdown(options=names, description="before")
         self.goal_weight = widgets.FloatSlider(value=3.0, min=0, max=10, description="weight")
         add_goal = widgets.Button(description="add goal", icon="plus")
-        add_goal.on_click(lambda _: self._shown_errors(self.goal_error, lambda: self.add_goal(Goal(
+        add_goal.on_click(safe(lambda _: self._shown_errors(self.goal_error, lambda: self.add_goal(Goal(
             self.goal_kind.value, self.goal_card.value,
             self.goal_other.value if self.goal_kind.value == "before" else None,
-            self.goal_weight.value))))
+            self.goal_weight.value))), self.goal_error))
         clear = widgets.Button(description="clear goals")
-        clear.on_click(lambda _: self._shown_errors(self.goal_error, self.clear_goals))
+        clear.on_click(safe(lambda _: self._shown_errors(self.goal_error, self.clear_goals),
+                            self.goal_error))
         solve = widgets.Button(description="build deck", icon="cogs", button_style="primary")
-        solve.on_click(lambda _: self._shown_errors(self.summary, self.solve))
+        solve.on_click(safe(lambda _: self._shown_errors(self.summary, self.solve), self.summary))
         self.goal_kind.observe(safe(lambda _: self._show_goal_other(), self.goal_error), names="value")
         self._show_goal_other()
         self.goal_list = widgets.HTML()

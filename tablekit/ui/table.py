@@ -232,7 +232,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def _action_button(self, action: Action) -> widgets.Button:
         button = widgets.Button(description=str(action), tooltip=str(self.match.explain(action)),
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: self.play(action))  # play shows its own errors
+        button.on_click(safe(lambda _: self.play(action), self.message, self.refresh))
         return button
 
     def _make_chart(self) -> go.FigureWidget:
