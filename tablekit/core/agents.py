@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from tablekit.core.errors import ConfigError
 from tablekit.core.game import Action, Events, Game, State, View, rng_for
+from tablekit.core.match import checked_seed
 from tablekit.core.stats import mean_interval
 
 ROUGH_BELOW = 30  # fewer play-outs than this make an estimate rough, not a 95% interval
@@ -116,6 +117,7 @@ def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0,
 
     `progress(done, rollouts)`, when given, is called after every play-out (for a progress bar).
     """
+    checked_seed(seed)
     if match.is_over:
         return []
     rng = rng_for(seed, "hint", match.game.digest(match.state))

@@ -8,9 +8,9 @@ import json
 from functools import cache
 from pathlib import Path
 
-from tablekit.core.errors import ConfigError, SaveFileError, UnknownGameError
+from tablekit.core.errors import SaveFileError, UnknownGameError
 from tablekit.core.game import Game
-from tablekit.core.match import SAVE_FORMAT, Match
+from tablekit.core.match import SAVE_FORMAT, Match, checked_seed
 from tablekit.core.rulebook import RuleBook, load_rulebook
 
 # game name -> package under tablekit/ (the order is the order of the kit's front door)
@@ -42,8 +42,7 @@ def get_game(name: str) -> Game:
 
 def new_game(name: str, seed: int | str = 0, **config: object) -> Match:
     """Start a match of a registered game with a seed (int or str) and the game's options."""
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise ConfigError(f"seed must be a whole number or a string, not {seed!r}")
+    checked_seed(seed)  # before the options: a bad seed is named first
     game = get_game(name)
     return Match(game, game.make_config(**config), seed)
 

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablekit.core.agents import Agent, make_agent
+from tablekit.core.errors import ConfigError
 from tablekit.core.game import Events, rng_for
-from tablekit.core.match import Match
+from tablekit.core.match import Match, checked_seed
 from tablekit.core.registry import get_game
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 
@@ -60,8 +61,9 @@ def simulate(game: str, n: int, seed: int | str = 0, agents: Sequence[str | Agen
     `progress`: True for a tqdm bar (kept on the page when done), False for none, or a function
     called as `progress(games_done, n)` after each chunk (for a widget's own progress bar).
     """
-    if n < 1:
-        raise ValueError(f"simulate needs at least one game, got n={n}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ConfigError(f"simulate needs a whole number of games, at least one; got n={n!r}")
+    checked_seed(seed)
     get_game(game)  # fail fast on an unknown name
     for spec in agents:
         make_agent(spec)  # fail fast on an unknown agent

@@ -18,7 +18,7 @@ from tablekit.ui.html import counters_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
 
-ICONS = {"instant": "⚡ Instant", "discard": "🗑 Discard", "passive": "∞ Passive"}
+ICONS = {"instant": "⚡ Instant", "discard": "♻ Discard", "passive": "∞ Passive"}
 ARROWS = {"threat": "⬆ to Threat", "home": "⬇ to Home"}
 FINISH = "<div class='tk-finish'><b>How good was my game?</b> {{ words }}</div>"
 
@@ -146,7 +146,7 @@ class DeckulaLesson(LessonTable, DeckulaTable):
 
 
 BOARD = '<div class="tk-board">{{ counters }}{{ threat }}{{ middle }}{{ home }}</div>'
-CARD = """<div class="tk-card {{ css }}" data-card="{{ spec.id }}" title="{{ spec.text }}">\
+CARD = """<div class="tk-card {{ css }} tk-sealed" data-card="{{ spec.id }}" title="{{ spec.text }}">\
 <div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" title="Visitor">V</span>{% endif %}\
 {{ spec.name }}</div><div class="tk-card-text">{{ marks }}</div>\
 {% if blanked %}<div class='tk-card-text'><b>BLANKED</b></div>{% endif %}\

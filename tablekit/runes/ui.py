@@ -281,8 +281,10 @@ class DeckBuilder(widgets.VBox):
         self.result: BuildResult | None = None
         names = sorted((c.name, c.id) for c in self.cards.values())
         self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
-        self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True)
-        self.exclude = widgets.TagsInput(allowed_tags=list(self.cards))
+        self.must_include = widgets.TagsInput(allowed_tags=list(self.cards), allow_duplicates=True,
+                                              placeholder="card ids to put in")
+        self.exclude = widgets.TagsInput(allowed_tags=list(self.cards),
+                                         placeholder="card ids to leave out")
         self.k = widgets.IntSlider(value=3, min=1, max=6, description="k best")
         self.wyrd_points = widgets.IntSlider(value=25, min=0, max=40, description="Wyrd Points")
         self.thread_cost = widgets.IntSlider(value=2, min=0, max=6, description="Thread cost")
@@ -291,14 +293,15 @@ class DeckBuilder(widgets.VBox):
         self.goal_other = widgets.Dropdown(options=names, description="before")
         self.goal_weight = widgets.FloatSlider(value=3.0, min=0, max=10, description="weight")
         add_goal = widgets.Button(description="add goal", icon="plus")
-        add_goal.on_click(lambda _: self._shown_errors(self.goal_error, lambda: self.add_goal(Goal(
+        add_goal.on_click(safe(lambda _: self._shown_errors(self.goal_error, lambda: self.add_goal(Goal(
             self.goal_kind.value, self.goal_card.value,
             self.goal_other.value if self.goal_kind.value == "before" else None,
-            self.goal_weight.value))))
+            self.goal_weight.value))), self.goal_error))
         clear = widgets.Button(description="clear goals")
-        clear.on_click(lambda _: self._shown_errors(self.goal_error, self.clear_goals))
+        clear.on_click(safe(lambda _: self._shown_errors(self.goal_error, self.clear_goals),
+                            self.goal_error))
         solve = widgets.Button(description="build deck", icon="cogs", button_style="primary")
-        solve.on_click(lambda _: self._shown_errors(self.summary, self.solve))
+        solve.on_click(safe(lambda _: self._shown_errors(self.summary, self.solve), self.summary))
         self.goal_kind.observe(safe(lambda _: self._show_goal_other(), self.goal_error), names="value")
         self._show_goal_other()
         self.goal_list = widgets.HTML()
@@ -312,8 +315,7 @@ class DeckBuilder(widgets.VBox):
                                     layout=widgets.Layout(width="300px", height="60px"))
         import_csv = widgets.Button(description="import CSV", icon="upload")
         import_csv.add_class("tk-import-csv")
-        import_csv.on_click(lambda _: self._shown_errors(
-            self.goal_error, lambda: self.import_csv(self.csv.value)))
+        import_csv.on_click(safe(lambda _: self.import_csv(self.csv.value), self.goal_error))
         controls = widgets.VBox([
             widgets.HBox([self.hero, self.collection_choice, self.k]),
             widgets.HBox([widgets.Label("include"), self.must_include]),

@@ -69,6 +69,7 @@ def safe(handler: F, show: HasValue | Callable[[str], None],
                     display(error_html(error, prefix) + error_html(again, "While redrawing: "))
             return None
 
+    wrapped.shows_errors = True  # type: ignore[attr-defined]  # what tests/ui checks every callback for
     return wrapped  # type: ignore[return-value]
 
 

@@ -45,6 +45,7 @@ STYLE = """
 .tk-zone-title { font-weight: 600; color: #555; margin-bottom: 4px; }
 .tk-card { display: inline-block; vertical-align: top; width: 118px; min-height: 62px; margin: 2px;
   padding: 4px 6px; border: 1px solid #8a7d6b; border-radius: 6px; background: #fff; position: relative; }
+.tk-card.tk-sealed { padding-bottom: 24px; }  /* room for the VP seal under the text */
 .tk-card.tk-visitor { border-color: #9b2c2c; background: #fff5f5; }
 .tk-card.tk-blanked { opacity: .45; background: repeating-linear-gradient(45deg,#eee,#eee 4px,#fff 4px,#fff 8px); }
 .tk-card.tk-new { box-shadow: 0 0 0 3px #d69e2e; }

@@ -26,7 +26,6 @@ from tablekit.ui.progress import Progress
 LayoutSpec = tuple[str | tuple[str, ...], ...]
 
 HINT_ROLLOUTS = 200  # play-outs per hint: at 48 every estimate was rough (benchmarks/hint.py)
-HINT_STEP = 10  # redraw the hint's progress bar every this many play-outs
 STATUS = '<div class="tk-status">{{ text }}</div>'
 HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
 {% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \
@@ -216,19 +215,16 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def _hint(self, _: Any = None) -> None:
         self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
         self.hint_button.disabled = True
-        self.progress.start(self.hint_rollouts, "Hint: playing the moves out…")
+        self.progress.start(self.hint_rollouts, "Hint: playing out the moves…")
         try:
             moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value(),
-                         progress=self._hint_progress)
+                         progress=lambda done, total: self.progress.update(
+                             done, total, words=f"Hint: {done} of {total} play-outs"))
         finally:
             self.progress.finish()
             self.hints.value = ""
             self.hint_button.disabled = self.match.is_over
         self.hints.value = hint_html(moves)
-
-    def _hint_progress(self, done: int, budget: int) -> None:
-        if done % HINT_STEP == 0 or done == budget:  # a redraw per play-out would cost more
-            self.progress.update(done, budget, f"Hint: {done} of {budget} play-outs")
 
     @shows_errors(prefix="No new game: ")
     def _new_game(self, _: Any = None) -> None:
@@ -240,7 +236,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def _action_button(self, action: Action) -> widgets.Button:
         button = widgets.Button(description=str(action), tooltip=str(self.match.explain(action)),
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: self.play(action))  # play shows its own errors
+        button.on_click(safe(lambda _: self.play(action), self.message, self.refresh))
         return button
 
     def _make_chart(self) -> go.FigureWidget:

@@ -104,6 +104,9 @@ def lab_server(nb_dir, tmp_path_factory) -> Iterator[str]:
     settings = home / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    notebook = home / "settings" / "@jupyterlab" / "notebook-extension"
+    notebook.mkdir(parents=True)  # every cell in the page, not only those scrolled into view
+    (notebook / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     cmd = [str(BIN / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
            f"--ServerApp.root_dir={nb_dir}", f"--LabApp.user_settings_dir={home / 'settings'}",

@@ -18,18 +18,34 @@ PROBLEMS = ("Error displaying widget", "Traceback (most recent call last)")
 # everything a reader can see, plus folded <details> (a traceback may hide under one)
 PAGE_TEXT = ("() => [document.body ? document.body.innerText : '',"
              " ...[...document.querySelectorAll('details')].map(d => d.textContent)].join('\\n')")
-# Voilà has run every cell (its spinner is gone, every output is on the page) and the widgets
-# have stopped appearing for a while: views are drawn after the page, some fail only then
-VOILA_SETTLED = """() => {
-  if (!document.body || document.getElementById('loading')
-      || document.querySelector("script[type='application/vnd.voila.cell-output+json']")) return false;
+# the widgets have stopped appearing for a while: views are drawn after the page, some fail only then
+STILL = """
   const seen = document.querySelectorAll('.jupyter-widgets, .js-plotly-plot').length + '/'
       + document.body.innerText.length;
   const now = Date.now();
   if (window.tkSeen !== seen) { window.tkSeen = seen; window.tkSince = now; return false; }
   return now - window.tkSince > 2000;
 }"""
+# Voilà has run every cell (its spinner is gone, every output is on the page), and is still
+VOILA_SETTLED = """() => {
+  if (!document.body || document.getElementById('loading')
+      || document.querySelector("script[type='application/vnd.voila.cell-output+json']")) return false;""" + STILL
 OPEN_TIMEOUT = 300_000  # ms: a build notebook runs its solver and simulations before it shows
+# JupyterLab: the kernel is idle and every code cell has run, or one has failed (Run All stops)
+LAB_CELLS = ("const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+             " const cells = w && w.content && w.content.widgets ?"
+             " w.content.widgets.filter(c => c.model.type === 'code') : [];"
+             " const errors = cells.flatMap(c => { const o = c.model.outputs, found = [];"
+             " for (let i = 0; i < o.length; i++) { const out = o.get(i);"
+             " if (out.type === 'error') found.push(String(out.toJSON().ename) + ': '"
+             " + String(out.toJSON().evalue)); } return found; });")
+LAB_RAN = ("() => { " + LAB_CELLS + " if (!cells.length) return false;"
+           " const k = w.sessionContext.session && w.sessionContext.session.kernel;"
+           " if (!k || k.status !== 'idle') return false;"
+           " return errors.length > 0 || cells.every(c => c.model.executionCount !== null); }")
+LAB_ERRORS = "() => { " + LAB_CELLS + " return errors; }"
+# the widget views of a notebook are drawn after its cells ran: wait until they are still
+LAB_SETTLED = "() => {\n  if (!document.body) return false;" + STILL
 
 
 def page_problems(page) -> list[str]:
@@ -66,13 +82,23 @@ def undo_and_wait(page) -> None:
 
 
 def run_all_in_lab(page, lab_server: str, notebook: str) -> None:
-    """Open a notebook in JupyterLab, Run All Cells from the menu, and check no cell failed."""
-    page.goto(lab_server + "lab/tree/" + notebook)
-    page.locator(".jp-NotebookPanel").first.wait_for()
+    """Open a notebook in JupyterLab, Run All Cells from the menu, wait until every cell ran (or
+    one failed) and the widgets are drawn, and check no cell failed or wrote to stderr."""
+    page.goto(lab_server + "lab/tree/" + notebook + "?reset")  # a fresh workspace: this tab only
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").first.wait_for()
     page.wait_for_function(KERNEL_IDLE)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    page.locator(".tk-actions button").first.wait_for(timeout=OPEN_TIMEOUT)  # a busy machine
-    page.wait_for_function(LAST_CELL_RAN, timeout=OPEN_TIMEOUT)
-    assert page.locator(STDERR).count() == 0
+    page.wait_for_function(LAB_RAN, polling=250, timeout=OPEN_TIMEOUT)
+    page.wait_for_function(LAB_SETTLED, polling=250, timeout=OPEN_TIMEOUT)
+    failed = page.evaluate(LAB_ERRORS)
+    assert not failed, f"{notebook} in JupyterLab: a cell failed: {failed[:2]}"
+    stderr = page.locator(STDERR)
+    assert stderr.count() == 0, f"{notebook} in JupyterLab wrote to stderr: {stderr.all_inner_texts()[:2]}"
     assert_clean_page(page)
+
+
+def shut_down_lab_kernel(page) -> None:
+    """Shut the kernel of the notebook open in JupyterLab (one Lab server runs every notebook)."""
+    page.evaluate("() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+                  " return w && w.sessionContext ? w.sessionContext.shutdown() : null; }")

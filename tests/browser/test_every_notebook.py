@@ -1,5 +1,5 @@
-"""Every notebook of the kit opens in Voilà as a first-time user would see it: no widget that
-fails to display, no traceback."""
+"""Every notebook of the kit opens in Voilà, and runs in JupyterLab (Run All Cells), as a
+first-time user would see it: no widget that fails to display, no traceback, no failed cell."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from tests.browser.conftest import NOTEBOOKS
-from tests.browser.helpers import open_in_voila, page_problems
+from tests.browser.helpers import open_in_voila, page_problems, run_all_in_lab, shut_down_lab_kernel
 
 EVERY = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")
                if ".ipynb_checkpoints" not in p.parts)
@@ -23,15 +23,44 @@ def test_notebook_opens_in_voila_without_errors(voila_server, page, notebook):
     assert page.locator(".jp-OutputArea-output").count() > 0, "the page shows no output at all"
 
 
-def test_the_page_check_sees_a_broken_widget_and_a_traceback(voila_server, nb_dir, page):
-    """The check every browser test ends with, on a notebook (in the served copy) that fails."""
-    notebook = nbformat.v4.new_notebook()
+@pytest.mark.parametrize("notebook", EVERY)
+def test_notebook_runs_in_lab_without_errors(lab_server, page, notebook):
+    try:
+        run_all_in_lab(page, lab_server, notebook)
+        assert page.locator(".jp-OutputArea-output").count() > 0, "the notebook shows no output"
+    finally:
+        shut_down_lab_kernel(page)
+
+
+def test_the_lab_check_sees_a_failed_cell(lab_server, nb_dir, page):
+    """The Lab run fails on a notebook (in the served copy) with a cell that raises, and the page
+    check sees its traceback (Lab draws nothing for a widget closed at once: Voilà's test)."""
+    nbformat.write(broken_notebook(), nb_dir / "broken-lab.ipynb")
+    try:
+        with pytest.raises(AssertionError, match="a cell failed: .*a cell that fails"):
+            run_all_in_lab(page, lab_server, "broken-lab.ipynb")
+        assert any("Traceback (most recent call last)" in p for p in page_problems(page))
+    finally:
+        shut_down_lab_kernel(page)
+    page.goto("about:blank")
+
+
+def broken_notebook() -> nbformat.NotebookNode:
+    """A widget closed before the page draws it, then a cell that raises."""
+    notebook = nbformat.v4.new_notebook()  # with a kernel named, as Lab asks for one otherwise
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
     notebook.cells = [
         nbformat.v4.new_code_cell("import ipywidgets as widgets\n"
                                   "bar = widgets.IntProgress()\ndisplay(bar)\nbar.close()"),
         nbformat.v4.new_code_cell("raise ValueError('a cell that fails')"),
     ]
-    nbformat.write(notebook, nb_dir / "broken.ipynb")
+    return notebook
+
+
+def test_the_page_check_sees_a_broken_widget_and_a_traceback(voila_server, nb_dir, page):
+    """The check every browser test ends with, on a notebook (in the served copy) that fails."""
+    nbformat.write(broken_notebook(), nb_dir / "broken.ipynb")
     with pytest.raises(AssertionError, match="problem"):
         open_in_voila(page, voila_server, "broken.ipynb")
     problems = page_problems(page)

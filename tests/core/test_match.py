@@ -18,10 +18,12 @@ from tablekit.core import (
     UnknownGameError,
 )
 from tablekit.core.actions import action
+from tablekit.core.agents import hint
 from tablekit.core.cards import CardModel, load_cards
 from tablekit.core.events import Event
 from tablekit.core.game import is_offered, rng_for
 from tablekit.core.rulebook import Rule
+from tablekit.core.simulate import simulate
 from tablekit.deckula import Buy, Discard
 
 
@@ -60,7 +62,13 @@ def test_typed_actions_of_different_kinds_differ():
     @action
     class Pass(tuple):
         pass
-    assert Pass() == Pass()
+
+    @action
+    class Stop(tuple):
+        pass
+    # two actions without fields: equal to their own kind only (a plain tuple would say Pass == Stop)
+    assert Pass() == Pass() and Pass() != Stop() and Pass() != ()
+    assert hash(Pass()) != hash(Stop()) and len({Pass(), Stop(), Pass()}) == 2
 
 
 def test_match_undo_redo_and_errors():
@@ -146,6 +154,22 @@ def test_a_seed_is_an_int_or_a_str_and_anything_else_is_a_config_error(seed):
         return
     with pytest.raises(ConfigError, match=re.escape(repr(seed))):
         tablekit.new_game("deckula", seed=seed)
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, 2.0, None, b"raw"], ids=repr)
+def test_the_hint_and_simulate_refuse_what_is_not_a_seed(seed):
+    match = tablekit.new_game("deckula", seed=1)
+    with pytest.raises(ConfigError, match=re.escape(repr(seed))):
+        hint(match, rollouts=4, seed=seed)
+    with pytest.raises(ConfigError, match=re.escape(repr(seed))):
+        simulate("deckula", 2, seed=seed, progress=False, executor="serial")
+    assert simulate("deckula", 2, seed="a word", progress=False, executor="serial").seed == "a word"
+
+
+@pytest.mark.parametrize("n", [0, -1, 2.5, True])
+def test_simulate_refuses_a_number_of_games_that_is_not_one_or_more(n):
+    with pytest.raises(ConfigError, match="at least one"):
+        simulate("deckula", n, progress=False, executor="serial")
 
 
 @pytest.mark.parametrize("seed", [s for s in SEEDS if not isinstance(s, bytes)], ids=repr)

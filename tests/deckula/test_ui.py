@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from tablekit.core.errors import TablekitError
@@ -60,7 +63,10 @@ def test_hint_lists_the_best_moves():
     table = DeckulaTable(seed=3)
     table.click(table.buttons[0].description)
     table.hint_button.click()
-    assert "Hint" in table.hints.value and table.hints.value.count("<li") >= 1
+    shown = re.findall(r'<li class="tk-hint"><b>(.*?)</b>.*?(\d+) play-outs?', table.hints.value)
+    legal = [html.escape(str(a)) for a in table.match.legal_actions()]
+    assert len(shown) == min(3, len(legal)) and all(label in legal for label, _ in shown)
+    assert sum(int(n) for _, n in shown) <= table.hint_rollouts  # the real count behind each
 
 
 def test_chart_follows_energy_and_vp_by_turn():

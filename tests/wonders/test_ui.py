@@ -10,6 +10,7 @@ import pytest
 from solvers.wonders import DeckLimit
 from tablekit.core.errors import TablekitError
 from tablekit.wonders.actions import Place
+from tablekit.wonders.battle import best_battle_lines
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.game import GAME
 from tablekit.wonders.lessons import example_c
@@ -209,10 +210,24 @@ def test_battle_puzzle_ranks_a_hand_made_layout():
     while not puzzle.complete:
         next(b for b in puzzle.player_buttons if not b.disabled).click()
     verdict = puzzle.check()
-    assert verdict is not None and 1 <= verdict.rank <= verdict.layouts
+    every = best_battle_lines(puzzle.players, puzzle.villains, limit=None)
+    better = [layout for layout in every if layout.score > verdict.yours.score]
+    assert verdict.layouts == len(every) and verdict.rank == len(better) + 1 > 1  # not the best
     assert "Advisor's best" in puzzle.result.value
     puzzle.reset()
     assert not puzzle.villain_line and puzzle.result.value == ""
+
+
+def test_pressing_the_advisors_best_layout_ranks_first_and_a_wrong_name_is_refused():
+    puzzle = BattlePuzzle.from_seed(7)
+    best = best_battle_lines(puzzle.players, puzzle.villains, limit=1)[0]
+    verdict = puzzle.press(best.villain_order, best.player_order)
+    assert verdict.rank == 1 and verdict.yours.score == best.score
+    assert "Best possible" in puzzle.result.value
+    puzzle.reset()
+    with pytest.raises(TablekitError, match="no minion 'Nobody'"):
+        puzzle.press(["Nobody"], [])
+    assert puzzle.villain_line == [] and puzzle.verdict is None
 
 
 def test_puzzle_player_line_follows_priority():

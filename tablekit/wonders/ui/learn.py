@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from tablekit.core.errors import TablekitError
 from tablekit.core.match import Match
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render, zone_html
@@ -124,6 +125,18 @@ class BattlePuzzle(widgets.VBox):
         if index in self._allowed_players():
             self.player_line.append(index)
         self.refresh()
+
+    def press(self, villain_order: Sequence[str], player_order: Sequence[str]) -> PuzzleVerdict | None:
+        """Press the minion buttons named, in order (as a learner would), then Compare."""
+        for names, buttons in ((villain_order, self.villain_buttons), (player_order, self.player_buttons)):
+            for name in names:
+                button = next((b for b in buttons if not b.disabled
+                               and b.description.startswith(name + " ")), None)
+                if button is None:
+                    raise TablekitError(f"no minion {name!r} can be placed next in this puzzle")
+                button.click()
+        self.check_button.click()
+        return self.verdict
 
     def reset(self) -> None:
         """Clear both lines."""

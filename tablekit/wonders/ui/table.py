@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from tablekit.core.errors import TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
-from tablekit.ui.errors import shows_errors
+from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.table import HINT_ROLLOUTS, GameTable
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
@@ -194,7 +194,7 @@ class BattleLinesChooser(widgets.VBox):
         self.apply_best = widgets.Button(description="Apply advisor's layout", icon="magic",
                                          button_style="success", layout=widgets.Layout(width="auto"))
         self.apply_best.add_class("tk-apply-layout")
-        self.apply_best.on_click(lambda _: self.table.apply_layout())  # shows its own errors
+        self.apply_best.on_click(safe(lambda _: self.table.apply_layout(), table.message, table.refresh))
         self.picks = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.info, widgets.HBox([self.apply_best, self.picks])])
         self.add_class("tk-chooser")
@@ -216,7 +216,8 @@ class BattleLinesChooser(widgets.VBox):
 
     def _pick_button(self, rank: int, layout: BattleLayout) -> widgets.Button:
         button = widgets.Button(description=f"Apply #{rank}", layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _: self.table.apply_layout(layout))
+        button.on_click(safe(lambda _: self.table.apply_layout(layout), self.table.message,
+                             self.table.refresh))
         return button
 
 
