@@ -72,7 +72,7 @@ class Monster:
     labels: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        star = "⭐" if self.legend else ""
+        star = "★" if self.legend else ""
         return f"{self.name}{star} ({self.key}, {self.hp} HP, ATK {self.atk})"
 
 

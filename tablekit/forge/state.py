@@ -247,7 +247,7 @@ class ForgeState(GameState):
     def monster_name(self, monster: int) -> str:
         """A Monster's name (with its Legend star)."""
         m = self.monsters[monster]
-        return m.name + ("⭐" if m.legend else "")
+        return m.name + ("★" if m.legend else "")
 
     @property
     def boss(self) -> int:
