@@ -14,7 +14,7 @@ NO_EQUIPMENT = Pass("No equipment")
 
 def place_options(state: WizardsState) -> list:
     """Every placement the active player may make now (a second one may also be declined)."""
-    hide_left = all(up for _, _, up in state.placed)  # at most one face down a turn
+    hide_left = not state.placed or all(up for _, _, up in state.placed)  # one face down a turn
     spaces = _open_spaces(state)
     options: list = []
     for card in state.hands[state.active]:  # a player owns one of each creature: no duplicates
@@ -155,7 +155,7 @@ def apply_equip(state: WizardsState, action: Equip, events: Events) -> None:
 def after_place(state: WizardsState, events: Events) -> None:
     """Offer a second placement, or finish placing."""
     if len(state.placed) == 1 and state.hands[state.active] and any(
-            state.free_entrances(d) for d in state.open_dungeons()):
+            state.has_free_entrance(d) for d in state.open_dungeons()):
         state.pending = Pending(state.active, "place")
     else:
         state.todo.append(("end-placement",))
@@ -173,7 +173,7 @@ def cards_to_draw(placed: list[tuple[int, int, bool]]) -> int:
 def end_placement(state: WizardsState, events: Events) -> None:
     """Draw by the table, then start the battles of the dungeons filled this turn."""
     draw(state, state.active, cards_to_draw(state.placed), events, "wizards.draw")
-    filled = sorted({d for d, _, _ in state.placed if state.is_full(d)})
+    filled = sorted({d for d, _, _ in state.placed if not state.has_free_entrance(d)})
     state.filled = filled
     for dungeon in filled:
         events.add("wizards.filled", "{name} is filled: a battle follows.",
