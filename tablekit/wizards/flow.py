@@ -38,7 +38,8 @@ def _begin_turn(state: WizardsState, events: Events) -> None:
     if not any(d.open for d in state.dungeons):
         endgame.start_scoring(state, events)
         return
-    if not any(state.hands[p] or state.decks[p] for p in range(state.players)):
+    if not state.hands[state.active] and not any(
+            state.hands[p] or state.decks[p] for p in range(state.players)):
         events.add("wizards.no-cards", "Nobody has a card left to place: the game is scored.")
         endgame.start_scoring(state, events, announce=False)
         return

@@ -154,8 +154,7 @@ def apply_equip(state: WizardsState, action: Equip, events: Events) -> None:
 
 def after_place(state: WizardsState, events: Events) -> None:
     """Offer a second placement, or finish placing."""
-    if len(state.placed) == 1 and state.hands[state.active] and any(
-            state.has_free_entrance(d) for d in state.open_dungeons()):
+    if len(state.placed) == 1 and state.hands[state.active] and state.any_free_entrance():
         state.pending = Pending(state.active, "place")
     else:
         state.todo.append(("end-placement",))

@@ -183,6 +183,11 @@ class WizardsState(GameState):
         """True when every entrance of the dungeon holds a creature."""
         return not self.has_free_entrance(dungeon)
 
+    def any_free_entrance(self) -> bool:
+        """True when an open dungeon has an entrance with no creature on it."""
+        return any(self.has_free_entrance(d) for d, found in enumerate(self.dungeons)
+                   if found.open)
+
     def has_free_entrance(self, dungeon: int) -> bool:
         """True when an entrance of the dungeon has no creature on it."""
         found = self.dungeons[dungeon]
