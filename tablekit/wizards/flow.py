@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tablekit.core.game import Events
 from tablekit.wizards import battle, endgame, placement, treasure
-from tablekit.wizards.actions import ChooseBattle
+from tablekit.wizards.actions import ChooseBattle, Pass
 from tablekit.wizards.effects import discard, name_of
 from tablekit.wizards.state import OVER, PLACE, Pending, WizardsState
 
@@ -60,14 +60,14 @@ def _end_turn(state: WizardsState, task: tuple, events: Events) -> None:
 
 def _place(state: WizardsState, action, events: Events) -> None:
     state.pending = None
-    if action == placement.STOP:
+    if isinstance(action, Pass):  # the only Pass a placement offers: STOP
         state.todo.append(("end-placement",))
     else:
         placement.apply_place(state, action, events)
 
 
 def _equip(state: WizardsState, action, events: Events) -> None:
-    if action == placement.NO_EQUIPMENT:
+    if isinstance(action, Pass):  # NO_EQUIPMENT
         state.pending = None
     else:
         placement.apply_equip(state, action, events)
