@@ -2,11 +2,24 @@
 rollout path, per core, with Deckula! measured in the same run for comparison (the machine is
 shared, so the ratio is the steadier figure). Run: .venv/bin/python benchmarks/wizards_engine.py
 
-Measured 2026-11-30 (2 shared cores, load average 6-7, 3 CPU-seconds a figure): 2 players basic,
-checked + log 37-43k actions per CPU-second (about 2,000-2,350 games, 111k-131k actions a run,
-six runs); 4 players advanced 38-44k; unchecked without the log 45-48k. The log costs about 17%
-(same run: 38.5k with it, 45.3k without). Below the 50k target of issue 10; a cached
-placement-options table was tried and measured slower (too few repeated positions).
+Measured 2026-11-30 before the speed work (2 shared cores, load average 6-7, 3 CPU-seconds a
+figure): 2 players basic, checked + log 37-43k actions per CPU-second (about 2,000-2,350 games,
+111k-131k actions a run, six runs); 4 players advanced 38-44k; unchecked without the log 45-48k.
+
+After the speed work (branch wizspeed, same day; place options in one pass with Place tables per
+dungeon side, interned seat orders and ReturnCard actions, loops instead of list-building scans,
+set-up tables cached), before/after in alternating runs of the same session:
+- instructions (callgrind, 100 seeded 2-player basic games, checked + log, 5.5k actions,
+  deterministic): 1,045M -> 949M, 9.2% fewer; 60 seeded 4-player advanced games 1,370M ->
+  1,277M, 6.7% fewer;
+- CPU time, the same 400 games best of 3, four alternating rounds (load average 4.5-6.5):
+  before 44.1-46.6k, after 46.2-49.7k actions per CPU-second checked + log;
+- this script, two alternating runs at 2 s a figure: unchecked without the log 46.6-48.7k ->
+  56.5-58.5k (2p basic); checked + log 43.5-44.6k -> 39.3-43.1k (the load swung within runs:
+  Deckula read 59-73k in the same runs, wizards/deckula 0.58 -> 0.60-0.69).
+Still below the 50k target of issue 10 on this loaded machine; the rest is spread thin (the
+log's events and their sentences take about a fifth, the harness another sixth). A cached
+placement-options table was tried earlier and measured slower (too few repeated positions).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def start_battle(state: WizardsState, dungeon: int, events: Events) -> None:
                who=name_of(state, state.active), name=state.side(dungeon).name)
     for space, slot in state.creatures(dungeon):
         if not slot.face_up:
-            found.slots[space] = slot._replace(face_up=True)
+            found.slots[space] = Slot(slot.owner, slot.creature, True, slot.equipment)
             events.add("wizards.reveal", "Face-down creature at space {space} is {card}.",
                        space=space, card=creature(slot).name)
     state.todo += [("after-battle", dungeon), ("return", dungeon), ("treasure", dungeon),

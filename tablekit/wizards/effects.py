@@ -164,24 +164,24 @@ def strength(state: WizardsState, dungeon: int, space: int) -> int:
     """The strength of the creature on a space now (imps, Chanter, Dragon, gear, enchantment)."""
     found = state.dungeons[dungeon]
     slot = found.slots[space]
-    card = creature(slot)
-    if card.strength == "imps":
+    card = _CREATURES[slot.creature]
+    value = card.strength
+    if value == "imps":
         if _chanter_here(state, dungeon) and not protected(state, dungeon, space):
             value = 1
         else:
             value = sum(1 for s in found.slots if s is not None and creature(s).type == "imp")
-    elif card.strength == "cursed":
+    elif value == "cursed":
         value = state.cursed[slot.owner]
-    else:
-        value = card.strength
     return value + _bonus(state, dungeon, space, slot, card)
 
 
 def totals(state: WizardsState, dungeon: int) -> dict[int, int]:
     """Each player's strength total in a dungeon (only players with a creature there)."""
     found: dict[int, int] = {}
-    for space, slot in state.creatures(dungeon):
-        found[slot.owner] = found.get(slot.owner, 0) + strength(state, dungeon, space)
+    for space, slot in enumerate(state.dungeons[dungeon].slots):
+        if slot is not None:
+            found[slot.owner] = found.get(slot.owner, 0) + strength(state, dungeon, space)
     return found
 
 
@@ -191,7 +191,8 @@ def _chanter_here(state: WizardsState, dungeon: int) -> bool:
 
 
 def _bonus(state: WizardsState, dungeon: int, space: int, slot: Slot, card) -> int:
-    bonus = 2 * state.dungeons[dungeon].fed.get(space, 0)
+    fed = state.dungeons[dungeon].fed
+    bonus = 2 * fed[space] if space in fed else 0
     if slot.equipment and state.config["artefact_effects"]:
         gear = components().artefact(slot.equipment)
         if not gear.bonus_types or card.type in gear.bonus_types:

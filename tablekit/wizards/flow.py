@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tablekit.core.game import Events
 from tablekit.wizards import battle, endgame, placement, treasure
-from tablekit.wizards.actions import ChooseBattle
+from tablekit.wizards.actions import ChooseBattle, Pass
 from tablekit.wizards.effects import discard, name_of
 from tablekit.wizards.state import OVER, PLACE, Pending, WizardsState
 
@@ -35,10 +35,11 @@ def decide(state: WizardsState, action, events: Events) -> None:
 
 
 def _begin_turn(state: WizardsState, events: Events) -> None:
-    if not state.open_dungeons():
+    if not any(d.open for d in state.dungeons):
         endgame.start_scoring(state, events)
         return
-    if not any(state.hands[p] or state.decks[p] for p in range(state.players)):
+    if not state.hands[state.active] and not any(
+            state.hands[p] or state.decks[p] for p in range(state.players)):
         events.add("wizards.no-cards", "Nobody has a card left to place: the game is scored.")
         endgame.start_scoring(state, events, announce=False)
         return
@@ -59,14 +60,14 @@ def _end_turn(state: WizardsState, task: tuple, events: Events) -> None:
 
 def _place(state: WizardsState, action, events: Events) -> None:
     state.pending = None
-    if action == placement.STOP:
+    if isinstance(action, Pass):  # the only Pass a placement offers: STOP
         state.todo.append(("end-placement",))
     else:
         placement.apply_place(state, action, events)
 
 
 def _equip(state: WizardsState, action, events: Events) -> None:
-    if action == placement.NO_EQUIPMENT:
+    if isinstance(action, Pass):  # NO_EQUIPMENT
         state.pending = None
     else:
         placement.apply_equip(state, action, events)

@@ -14,24 +14,19 @@ NO_EQUIPMENT = Pass("No equipment")
 
 def place_options(state: WizardsState) -> list:
     """Every placement the active player may make now (a second one may also be declined)."""
-    player = state.active
-    face_down_left = not any(not up for _, _, up in state.placed)
+    hide_left = not state.placed or all(up for _, _, up in state.placed)  # one face down a turn
+    spaces = _open_spaces(state)
     options: list = []
-    spaces = [(d, state.free_entrances(d), state.enchantment_effect(d) != "face-up-only")
-              for d in state.open_dungeons()]
-    for card in state.hands[player]:  # a player owns one of each creature: no duplicates
-        spec = creature_card(card)
-        may_hide = face_down_left and spec.effect != "never-face-down"
-        for dungeon, free, no_radiance in spaces:
-            if not free:
-                continue
-            placements = _placements(state, card, dungeon)
-            if may_hide and no_radiance:
-                for space in free:
-                    options += placements[space]
+    for card in state.hands[state.active]:  # a player owns one of each creature: no duplicates
+        effect = creature_card(card).effect
+        may_hide = hide_left and effect != "never-face-down"
+        for dungeon, free, hide_here, table in spaces:
+            placements = table.get(card) or _placements(state, card, dungeon, table)
+            if may_hide and hide_here:
+                options += [place for space in free for place in placements[space]]
             else:
                 options += [placements[space][0] for space in free]
-            if spec.effect == "displace":
+            if effect == "displace":
                 options += [placements[s][0] for s, _ in state.creatures(dungeon)
                             if not protected(state, dungeon, s)]
     if len(state.placed) == 1 and options:
@@ -39,23 +34,36 @@ def place_options(state: WizardsState) -> list:
     return options
 
 
-_PLACEMENTS: dict[tuple[str, int, str], dict[int, tuple[Place, Place]]] = {}
+Placements = dict[int, tuple[Place, Place]]  # entrance -> (face-up, face-down) Place
+_TABLES: dict[tuple[int, str], dict[str, Placements]] = {}
 
 
-def _placements(state: WizardsState, card: str, dungeon: int) -> dict[int, tuple[Place, Place]]:
+def _open_spaces(state: WizardsState) -> list[tuple[int, list[int], bool, dict[str, Placements]]]:
+    """Per open dungeon with a free entrance: its free entrances, whether a creature may go
+    face down there (not Of Radiance), and its table of Place actions by card."""
+    found = []
+    for index, dungeon in enumerate(state.dungeons):
+        slots = dungeon.slots
+        free = [i for i in dungeon.entrances if slots[i] is None] if dungeon.open else None
+        if free:
+            table = _TABLES.get((index, dungeon.side.name))
+            if table is None:
+                table = _TABLES[index, dungeon.side.name] = {}
+            found.append((index, free, state.enchantment_effect(index) != "face-up-only", table))
+    return found
+
+
+def _placements(state: WizardsState, card: str, dungeon: int,
+                table: dict[str, Placements]) -> Placements:
     """The face-up and face-down Place actions of a card on each entrance of a dungeon side.
 
     Actions are immutable values, so one object per (card, dungeon, side, space) serves every
     position (building ~100 of them per decision was the engine's hottest spot).
     """
-    side = state.dungeons[dungeon].side
-    key = (card, dungeon, side.name)
-    found = _PLACEMENTS.get(key)
-    if found is None:
-        found = _PLACEMENTS[key] = {
-            s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
-                Place(card, dungeon, s, False, state.where(dungeon, s)))
-            for s in side.entrances}
+    found = table[card] = {
+        s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
+            Place(card, dungeon, s, False, state.where(dungeon, s)))
+        for s in state.dungeons[dungeon].entrances}
     return found
 
 
@@ -101,7 +109,7 @@ def apply_place(state: WizardsState, action: Place, events: Events) -> None:
 
 
 def _log_place(state: WizardsState, action: Place, events: Events) -> None:
-    spec = components().creature(action.creature)
+    spec = creature_card(action.creature)
     if action.face_up and spec.phase == "placement":
         rule = "wizards.titan" if spec.effect == "never-face-down" else "wizards.placement-effect"
         events.add(rule, "{card} is placed face up: {text}", card=spec.name, text=spec.text)
@@ -146,8 +154,7 @@ def apply_equip(state: WizardsState, action: Equip, events: Events) -> None:
 
 def after_place(state: WizardsState, events: Events) -> None:
     """Offer a second placement, or finish placing."""
-    if len(state.placed) == 1 and state.hands[state.active] and any(
-            state.free_entrances(d) for d in state.open_dungeons()):
+    if len(state.placed) == 1 and state.hands[state.active] and state.any_free_entrance():
         state.pending = Pending(state.active, "place")
     else:
         state.todo.append(("end-placement",))
@@ -165,7 +172,7 @@ def cards_to_draw(placed: list[tuple[int, int, bool]]) -> int:
 def end_placement(state: WizardsState, events: Events) -> None:
     """Draw by the table, then start the battles of the dungeons filled this turn."""
     draw(state, state.active, cards_to_draw(state.placed), events, "wizards.draw")
-    filled = sorted({d for d, _, _ in state.placed if state.is_full(d)})
+    filled = sorted({d for d, _, _ in state.placed if not state.has_free_entrance(d)})
     state.filled = filled
     for dungeon in filled:
         events.add("wizards.filled", "{name} is filled: a battle follows.",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from tablekit.core.config import validate_config
 from tablekit.core.game import Events
-from tablekit.wizards.cards import COLOURS, components
+from tablekit.wizards.cards import COLOURS, Components, components
 from tablekit.wizards.config import WizardsConfig
 from tablekit.wizards.state import Dungeon, WizardsState
 
@@ -29,8 +30,7 @@ def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
     if isinstance(deck, list):
         return list(deck)
     if deck == "standard":
-        by_number = {c.number: c.id for c in creatures}
-        return [by_number[n] for n in STANDARD_DECK]
+        return list(_standard_deck(components()))
     if deck == "random":
         return sorted(rng.sample([c.id for c in creatures], 10), key=_number)
     chosen = list(PARTIAL_FIXED)
@@ -74,7 +74,7 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events,
     state = WizardsState(config, players, rng.getrandbits(64))
     comps = components()
     for pile in state.piles:
-        state.piles[pile] = [a.id for a in comps.artefacts if a.pile == pile]
+        state.piles[pile] = list(_pile_tiles(comps, pile))
         rng.shuffle(state.piles[pile])
     tiles = [e.id for e in comps.enchantments]
     rng.shuffle(tiles)
@@ -150,6 +150,19 @@ def _random_gem(state: WizardsState) -> str | None:
             return colour
         pick -= count
     return None  # pragma: no cover - the loop always returns
+
+
+@cache
+def _standard_deck(comps: Components) -> tuple[str, ...]:
+    """The creature ids of the standard deck, cards 1 to 10 (once per box)."""
+    by_number = {c.number: c.id for c in comps.creatures if not c.is_monster}
+    return tuple(by_number[n] for n in STANDARD_DECK)
+
+
+@cache
+def _pile_tiles(comps: Components, pile: str) -> tuple[str, ...]:
+    """The artefact ids of a lettered pile, in file order (once per box)."""
+    return tuple(a.id for a in comps.artefacts if a.pile == pile)
 
 
 def _number(creature_id: str) -> int:

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 from tablekit.core.game import GameState
-from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, BoardSide, components
+from tablekit.wizards.cards import (
+    CLOSED,
+    COLOURS,
+    CURSED,
+    STATUE,
+    Board,
+    BoardSide,
+    Components,
+    components,
+)
 
 HIDDEN = "?"  # a card another player cannot see
 PLACE, BATTLE, SCORE, OVER = "place", "battle", "score", "over"
@@ -74,7 +84,7 @@ class WizardsState(GameState):
         super().__init__()
         self.config = config
         self.players = players
-        self.sides = components().boards_for(players)
+        self.sides = _boards_for(components(), players)
         self.dungeons: list[Dungeon] = []
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.decks: list[list[str]] = [[] for _ in range(players)]
@@ -171,7 +181,21 @@ class WizardsState(GameState):
 
     def is_full(self, dungeon: int) -> bool:
         """True when every entrance of the dungeon holds a creature."""
-        return not self.free_entrances(dungeon)
+        return not self.has_free_entrance(dungeon)
+
+    def any_free_entrance(self) -> bool:
+        """True when an open dungeon has an entrance with no creature on it."""
+        return any(self.has_free_entrance(d) for d, found in enumerate(self.dungeons)
+                   if found.open)
+
+    def has_free_entrance(self, dungeon: int) -> bool:
+        """True when an entrance of the dungeon has no creature on it."""
+        found = self.dungeons[dungeon]
+        slots = found.slots
+        for space in found.entrances:  # noqa: SIM110 - a plain loop: no generator on a hot path
+            if slots[space] is None:
+                return True
+        return False
 
     def open_dungeons(self) -> list[int]:
         """The dungeons still on the table."""
@@ -198,14 +222,26 @@ class WizardsState(GameState):
         """The player's gems by colour name."""
         return dict(zip(COLOURS, self.gems[player], strict=True))
 
-    def seat_order(self, first: int) -> list[int]:
+    def seat_order(self, first: int) -> tuple[int, ...]:
         """Every player in turn order starting with `first`."""
-        return [(first + k) % self.players for k in range(self.players)]
+        return _seat_order(self.players, first)
 
 
 _LABELS: dict[tuple[str, int], str] = {}
 _ENCHANTMENT_EFFECTS = {e.id: e.effect for e in components().enchantments}
 _ENTRANCES: dict[str, tuple[int, ...]] = {}
+
+
+@cache
+def _seat_order(players: int, first: int) -> tuple[int, ...]:
+    """The seats in turn order from `first` (a few dozen tuples serve every game)."""
+    return tuple((first + k) % players for k in range(players))
+
+
+@cache
+def _boards_for(comps: Components, players: int) -> tuple[Board, ...]:
+    """The boards a game of this many players uses (looked up once per box and count)."""
+    return comps.boards_for(players)
 
 
 def _entrances(side: BoardSide) -> tuple[int, ...]:

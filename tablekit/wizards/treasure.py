@@ -218,11 +218,12 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
 
 
 def _explain_strengths(state: WizardsState, dungeon: int, events: Events) -> None:
-    for _, slot in state.creatures(dungeon):
-        if creature(slot).effect == "cursed-strength":
+    here = [s for s in state.dungeons[dungeon].slots if s is not None]
+    kinds = [creature(s) for s in here]
+    for slot, card in zip(here, kinds, strict=True):
+        if card.effect == "cursed-strength":
             events.add("wizards.void-dragon", "Void Dragon is as strong as its owner's {n} cursed "
                        "gem(s).", n=state.cursed[slot.owner])
-    kinds = [creature(s) for _, s in state.creatures(dungeon)]
     imps = sum(1 for c in kinds if c.type == "imp")
     if not imps:
         return
@@ -321,16 +322,25 @@ def return_home(state: WizardsState, dungeon: int, events: Events) -> None:
 def return_options(state: WizardsState) -> list:
     """Which of your creatures goes under your deck next."""
     player, dungeon = state.pending.player, state.pending.data[0]
-    mine = [s.creature for _, s in state.creatures(dungeon) if s.owner == player]
-    return [ReturnCard(c) for c in sorted(set(mine), key=mine.index)]
+    mine = [s.creature for s in state.dungeons[dungeon].slots if s is not None and s.owner == player]
+    return [_RETURN_CARDS.get(c) or _return_card(c) for c in dict.fromkeys(mine)]
+
+
+_RETURN_CARDS: dict[str, ReturnCard] = {}
+
+
+def _return_card(creature_id: str) -> ReturnCard:
+    """The one ReturnCard action of a creature (actions are immutable: one serves every game)."""
+    found = _RETURN_CARDS[creature_id] = ReturnCard(creature_id)
+    return found
 
 
 def apply_return(state: WizardsState, action: ReturnCard, events: Events) -> None:
     """Put the chosen creature under the deck."""
     player, dungeon = state.pending.player, state.pending.data[0]
     state.pending = None
-    space = next(i for i, s in state.creatures(dungeon)
-                 if s.owner == player and s.creature == action.creature)
+    space = next(i for i, s in enumerate(state.dungeons[dungeon].slots)
+                 if s is not None and s.owner == player and s.creature == action.creature)
     _under_deck(state, dungeon, space, events)
 
 
