@@ -16,6 +16,8 @@ Measured 2026-11-30 (search minus heuristic, paired, 95% intervals):
   deckula  search:192  +5.15 (+3.70 to +6.60) points, n=100;  wins 59.0% -> 76.0%
   wonders  search:48   -0.06 (-0.26 to +0.15) wins/game, n=36 (seeds 1-3, 12 each);
                        wins 52.8% -> 47.2%: not shown worse, not shown better
+  wonders  search:192  +0.33 (+0.06 to +0.61) wins/game, n=12 (seeds 4-5, 6 each; small n,
+                       normal approximation); wins 50.0% -> 83.3%
 """
 
 from __future__ import annotations
