@@ -24,7 +24,7 @@ import time
 
 import tablekit
 from tablekit.core import match as match_module
-from tablekit.core.game import Events
+from tablekit.core.game import Events, Game, State
 from tablekit.core.registry import get_game
 
 TARGETS = {"deckula": 50_000, "wonders": 50_000,  # checked + log, actions/s per core (issues 2, 3,
@@ -43,20 +43,30 @@ def random_games(name: str, seconds: float, checked: bool, log: bool = True,
     start = clock()
     while clock() - start < seconds:
         state = tablekit.new_game(name, seed=first_seed + games).state
-        while not game.is_over(state):
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-            if checked:
-                events = game.apply(state, action, Events() if log else Events(None))
-            else:
-                events = Events() if log else Events(None)
-                game.apply_unchecked(state, action, events)
-                events = events.items or []
-            for event in events:
-                event.text  # noqa: B018 - format each sentence, as a listening log would
-            actions += 1
+        actions += play_to_end(game, state, rng, checked, log)
         games += 1
     return games, actions, clock() - start
+
+
+def play_to_end(game: Game, state: State, rng: random.Random, checked: bool, log: bool) -> int:
+    """Play random legal actions until the game ends; returns how many were played.
+
+    `checked` goes through `Game.apply` (validation); with `log` every event's sentence is
+    formatted, as a listening log would.
+    """
+    actions = 0
+    while not game.is_over(state):
+        legal = game.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        events = Events() if log else Events(None)
+        if checked:
+            game.apply(state, action, events)
+        else:
+            game.apply_unchecked(state, action, events)
+        for event in events.items or ():
+            event.text  # noqa: B018 - format each sentence, as a listening log would
+        actions += 1
+    return actions
 
 
 def match_games(name: str, seconds: float, first_seed: int = 0) -> tuple[int, int, float]:

@@ -11,6 +11,8 @@ import random
 import sys
 import time
 
+from engines import play_to_end  # the play loop every engine benchmark shares
+
 from tablekit.core.game import Events, rng_for
 from tablekit.forge.game import GAME
 
@@ -25,17 +27,7 @@ def random_play(wizards: int, games: int, log: bool, checked: bool) -> tuple[int
         setting_up += time.process_time() - start
         rng = random.Random(seed)
         start = time.process_time()
-        while state.phase != "over":
-            legal = GAME.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-            events = Events() if log else Events(None)
-            if checked:
-                GAME.apply(state, action, events)
-            else:
-                GAME.apply_unchecked(state, action, events)
-            for event in events.items or ():
-                event.text  # noqa: B018 - format each sentence, as a listening log would
-            actions += 1
+        actions += play_to_end(GAME, state, rng, checked, log)
         playing += time.process_time() - start
     return actions, playing, setting_up
 

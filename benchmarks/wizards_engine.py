@@ -28,6 +28,8 @@ import argparse
 import random
 import time
 
+from engines import play_to_end, random_games  # the shared play loop
+
 from tablekit.core.game import Events
 from tablekit.core.registry import get_game
 from tablekit.wizards import engine
@@ -50,17 +52,7 @@ def engine_games(seconds: float, checked: bool, log: bool, players: int = 2,
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = game.initial_state(config, random.Random(games))
-        while state.scores is None:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-            events = Events() if log else Events(None)
-            if checked:
-                game.apply(state, action, events)
-            else:
-                game.apply_unchecked(state, action, events)
-            for event in events.items or ():
-                event.text  # noqa: B018 - format each sentence, as a listening log would
-            actions += 1
+        actions += play_to_end(game, state, rng, checked, log)
         games += 1
     return games, actions, time.process_time() - start
 
@@ -82,7 +74,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     seconds = parser.parse_args().seconds
-    from benchmarks.engines import random_games
     for label, checked, log in (("checked + log", True, True), ("unchecked, no log", False, False)):
         for players, advanced in ((2, False), (4, True)):
             games, actions, took = engine_games(seconds, checked, log, players, advanced)

@@ -12,6 +12,8 @@ import statistics
 import sys
 import time
 
+from engines import play_to_end  # the play loop every engine benchmark shares
+
 from tablekit.core.game import Events, rng_for
 from tablekit.wonders import Fighter, best_battle_lines
 from tablekit.wonders.game import GAME
@@ -25,17 +27,7 @@ def random_play(games: int, log: bool, checked: bool) -> tuple[int, float]:
     for seed in range(games):
         state = GAME.initial_state(config, rng_for(seed, "wonders"))
         rng = random.Random(seed)
-        while state.result is None:
-            legal = GAME.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-            events = Events() if log else Events(None)
-            if checked:
-                GAME.apply(state, action, events)
-            else:
-                GAME.apply_unchecked(state, action, events)
-            for event in events.items or ():
-                event.text  # noqa: B018 - format each sentence, as a listening log would
-            actions += 1
+        actions += play_to_end(GAME, state, rng, checked, log)
     return actions, time.perf_counter() - start
 
 
