@@ -158,6 +158,10 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
             break
         plan = new_plan
         values.update(_in_context(sim, inscribed, plan, seeds))
+    if not converged:  # the rounds ran out after a re-valuation: the plan follows the last values
+        status, final, spent = model.solve(values, seed, workers)
+        solve_time += spent
+        converged, plan = final == plan, final
     held_out = range(seed * 100_000 + 50_000, seed * 100_000 + 50_000 + games)
     payoff = sim.payoffs([{**inscribed, **plan}], held_out)[0]
     compared = _comparisons(sim, book, inscribed, coppers, held_out, seed, random_plans, turning)

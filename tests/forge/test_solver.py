@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.forge import PlanError, plan_inscriptions
+from solvers.forge import HAND_SET, PlanError, plan_inscriptions
 from tablekit.forge.band import check_inscription, starting_plan_cost
 from tablekit.forge.cards import TIER_COST, sample_book
 
@@ -96,3 +96,11 @@ def test_a_dask_cluster_plays_the_planners_dungeons_as_serial_play_does(solo):
     assert len(tasks.data) >= 2  # the dungeons really ran on the cluster's workers
     assert on_dask.plan == solo.plan and on_dask.values == solo.values
     assert on_dask.payoff == solo.payoff
+
+
+def test_the_plan_is_the_best_under_the_values_it_reports():
+    result = plan_inscriptions(coppers=30, wizards=2, seed=0, games=16)  # the build notebook's
+    assert result.objective == pytest.approx(sum(result.values[p.id] for p in result.inscriptions))
+    for name, plan in HAND_SET.items():  # legal plans too: none may beat it on those values
+        assert 3 <= len(plan) <= 6 and sum(TIER_COST[sample_book()[p].tier] for p in plan.values()) <= 30
+        assert sum(result.values[p] for p in plan.values()) <= result.objective + 1e-9, name
