@@ -1,6 +1,6 @@
 """Every card readable in full where it lies, in a real browser: hover it, or click it (a touch
-screen has no hover), and its whole text is on the page — Deckula! and Deck of Wonders, in Voilà
-and in JupyterLab.
+screen has no hover), and its whole text is on the page — Deckula! and Deck of Wonders in Voilà
+and in JupyterLab, the Wizards & Co. hand in Voilà.
 
 The card to read is the one with the longest text among those on the page, found from a twin of
 the notebook's deal (the texts come from the card files, so no card is named here).
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from playwright.sync_api import expect
 
 import tablekit
+from tablekit.wizards.cards import components
 from tablekit.wonders.text import half_text
 from tests.browser.conftest import SHOTS
 from tests.browser.helpers import (
@@ -25,6 +26,7 @@ from tests.browser.helpers import (
 
 DECKULA = "deckula/2-play.ipynb"  # seed 3, beginner
 WONDERS = "wonders/2-play.ipynb"  # seed 1, against Cullin
+WIZARDS = "wizards/2-play.ipynb"
 Texts = Callable[[str], list[str]]
 
 
@@ -41,6 +43,11 @@ def wonders_texts(match) -> Texts:
         return [line for side in ("player", "villain")
                 for line in (f"{side.capitalize()} half", *half_text(getattr(card, side), side))]
     return lines
+
+
+def wizards_texts(card_id: str) -> list[str]:
+    """A Wizards & Co. creature's text by its data-creature id."""
+    return [components().creature(card_id).text]
 
 
 def longest_card(page, zone: str, key: str, texts: Texts):
@@ -107,6 +114,26 @@ def test_voila_wonders_hand_and_minion_cards_read_in_full(voila_server, page):
         click_and_wait(page, page.locator(".tk-actions button").filter(has_text=label).first)
     read_in_full(page, ".tk-villain-row", "data-uid", texts, "readable-wonders-villain")
     read_in_full(page, ".tk-player-row", "data-uid", texts, "readable-wonders-minion")
+    assert_clean_page(page)
+
+
+def test_voila_wizards_hand_cards_read_in_full(voila_server, page):
+    open_in_voila(page, voila_server, WIZARDS)
+    assert read_in_full(page, ".tk-hand", "data-creature", wizards_texts, "readable-wizards-hand")
+    first = page.locator(".tk-actions button").first  # places a creature of your hand face up
+    name = next(c.name for c in components().creatures if first.inner_text().startswith(f"Place {c.name} "))
+    click_and_wait(page, first)
+    placed = page.locator(f".tk-board svg .wz-creature:has(.tk-card-full text:text-is('{name}'))").first
+    full = placed.locator(".tk-card-full")
+    expect(full).to_be_hidden()  # its name is shortened to fit the entrance
+    placed.hover()
+    expect(full).to_be_visible()
+    away(page)
+    expect(full).to_be_hidden()
+    placed.click()
+    away(page)
+    expect(full).to_be_visible()
+    page.screenshot(path=str(SHOTS / "readable-wizards-dungeon-click.png"))
     assert_clean_page(page)
 
 
