@@ -1,4 +1,5 @@
-"""HTML for every table: Jinja2 templates with autoescape, and the shared builders (log, zones).
+"""HTML for every table: Jinja2 templates with autoescape, and the shared builders (log, zones,
+cards readable in full where they lie: `readable_card_html`, `card_text_html`).
 
 Every string that reaches HTML goes through `render` (autoescaped) or `escape`: card names and
 texts come from users' card files. Pieces already built as HTML are passed as `Markup`.
