@@ -14,7 +14,7 @@ from tablekit.core.registry import new_game
 from tablekit.core.simulate import SimulationResult, simulate
 from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
-from tablekit.ui.html import counters_html, render, zone_html
+from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
 
@@ -146,12 +146,11 @@ class DeckulaLesson(LessonTable, DeckulaTable):
 
 
 BOARD = '<div class="tk-board">{{ counters }}{{ threat }}{{ middle }}{{ home }}</div>'
-CARD = """<div class="tk-card {{ css }} tk-sealed" data-card="{{ spec.id }}" title="{{ spec.text }}">\
-<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" title="Visitor">V</span>{% endif %}\
-{{ spec.name }}</div><div class="tk-card-text">{{ marks }}</div>\
+CARD = """<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" title="Visitor">V</span>\
+{% endif %}{{ spec.name }}</div><div class="tk-card-text">{{ marks }}</div>\
 {% if blanked %}<div class='tk-card-text'><b>BLANKED</b></div>{% endif %}\
 {% if held %}<div class='tk-card-text'><b>{{ held }} beneath</b></div>{% endif %}\
-<div class="tk-card-text">{{ short }}</div><div class="tk-vp">{{ vp }}</div></div>"""
+{{ text }}<div class="tk-vp">{{ vp }}</div>"""
 RESULTS = """<table class='tk-results'><tr><th>agent</th><th>difficulty</th><th>mean VP</th>\
 <th>survival rate</th></tr>{% for (agent, level), r in results.items() %}<tr><td>{{ agent }}</td>\
 <td>{{ level }}</td><td>{{ r.mean_score() }}</td><td>{{ r.win_rate() }}</td></tr>{% endfor %}</table>"""
@@ -174,19 +173,18 @@ def board_html(state: DeckulaState) -> str:
 
 
 def card_html(state: DeckulaState, uid: int, new: bool = False) -> str:
-    """One card: name, V mark, arrow, effect icons, text, VP seal, cards beneath."""
+    """One card: name, V mark, arrow, effect icons, text (whole when hovered or clicked), VP seal,
+    cards beneath."""
     spec = state.spec(uid)
     in_play = state.in_play(uid)
     blanked = in_play and state.is_blanked(uid)
-    css = " ".join(c for c, on in (("tk-visitor", spec.visitor), ("tk-blanked", blanked), ("tk-new", new)) if on)
+    css = " ".join(c for c, on in (("tk-visitor", spec.visitor), ("tk-blanked", blanked), ("tk-new", new),
+                                   ("tk-sealed", True)) if on)
     marks = [m for m in (ARROWS.get(spec.arrow or "", ""), *sorted({ICONS[e.timing] for e in spec.effect})) if m]
-    return render(CARD, spec=spec, css=css, marks=" · ".join(marks), blanked=blanked,
-                  held=len(state.beneath.get(uid, ())), short=_short(spec.text),
+    face = render(CARD, spec=spec, marks=" · ".join(marks), blanked=blanked,
+                  held=len(state.beneath.get(uid, ())), text=card_text_html(spec.text),
                   vp=state.card_vp(uid) if in_play else spec.vp)
-
-
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return readable_card_html(face, spec.text, css, card=spec.id)
 
 
 # -- the build notebook: difficulty explorer ---------------------------------------------------

@@ -1,4 +1,5 @@
-"""HTML for every table: Jinja2 templates with autoescape, and the shared builders (log, zones).
+"""HTML for every table: Jinja2 templates with autoescape, and the shared builders (log, zones,
+cards readable in full where they lie: `readable_card_html`, `card_text_html`).
 
 Every string that reaches HTML goes through `render` (autoescaped) or `escape`: card names and
 texts come from users' card files. Pieces already built as HTML are passed as `Markup`.
@@ -6,7 +7,7 @@ texts come from users' card files. Pieces already built as HTML are passed as `M
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -51,6 +52,14 @@ STYLE = """
 .tk-card.tk-new { box-shadow: 0 0 0 3px #d69e2e; }
 .tk-card-name { font-weight: 600; font-size: 12px; line-height: 1.25; }
 .tk-card-text { font-size: 10.5px; line-height: 1.25; color: #444; margin-top: 2px; }
+/* a card readable in full where it lies: hovered, or clicked / tapped (it takes the focus) */
+.tk-card[tabindex], .tk-readable { cursor: help; }
+.tk-card[tabindex]:focus, .tk-readable:focus { outline: 2px solid #2b6cb0; outline-offset: 1px; }
+.tk-card[tabindex]:is(:hover, :focus, :focus-within) { opacity: 1; transform: none; }
+.tk-card-full { display: none; }
+:is(.tk-card[tabindex], .tk-readable):is(:hover, :focus, :focus-within) .tk-card-full { display: block; }
+:is(.tk-card[tabindex], .tk-readable):is(:hover, :focus, :focus-within) .tk-card-brief { display: none; }
+.tk-card-full > div + div { margin-top: 3px; }
 .tk-mark { display: inline-block; font-size: 10px; font-weight: 700; color: #fff; background: #9b2c2c; border-radius: 3px; padding: 0 3px; margin-right: 3px; }
 .tk-vp { position: absolute; right: 4px; bottom: 3px; background: #c53030; color: #fff; border-radius: 50%;
   width: 20px; height: 20px; text-align: center; line-height: 20px; font-size: 11px; font-weight: 700; }
@@ -82,6 +91,16 @@ COUNTERS = """<div class="tk-counters">{% for name, value in counters.items() %}
 <span class="tk-counter" data-name="{{ name }}">{{ name }}: <b class="tk-value">{{ value }}</b></span>\
 {% endfor %}</div>"""
 
+READABLE_CARD = """<div class="tk-card {{ css }}" tabindex="0" title="{{ title }}"\
+{% for key, value in data.items() %} data-{{ key }}="{{ value }}"{% endfor %}>{{ face }}</div>"""
+
+CARD_TEXT = """{% if brief is none %}<div class="tk-card-text">{{ lines|join(" ") }}</div>{% else %}\
+{% if brief %}<div class="tk-card-text tk-card-brief">{{ brief }}</div>{% endif %}\
+<div class="tk-card-text tk-card-full">{% for line in lines %}<div>{{ line }}</div>{% endfor %}</div>\
+{% endif %}"""
+
+BRIEF_LIMIT = 80  # characters of card text a card face shows before it cuts with "…"
+
 RULEBOOK = """<table class='tk-rulebook' style='font-size:12px'><tr><th>Rulebook section</th>\
 <th>rule id</th><th>In our words</th></tr>{% for r in rules %}<tr><td>{{ r.section }}</td>\
 <td><code>{{ r.id }}</code></td><td>{{ r.summary }}</td></tr>{% endfor %}</table>"""
@@ -98,6 +117,34 @@ def log_html(events: Iterable[Event], book: RuleBook, newest_first: bool = True)
 def zone_html(title: str, cards_html: Iterable[str], css: str = "") -> str:
     """A titled zone of cards (`cards_html`: cards already rendered as HTML)."""
     return render(ZONE, title=title, css=css, cards=join_html(Markup(c) for c in cards_html))
+
+
+def readable_card_html(face: str, title: str, css: str = "", **data: object) -> str:
+    """A card anyone can read in full where it lies: hover it, or click / tap it (it takes the
+    focus: it has a tabindex), and its `tk-card-full` parts show while its `tk-card-brief` parts
+    hide (one CSS block in `STYLE`, for an SVG piece too when it has the class `tk-readable`);
+    `title`, the whole text, is the browser's tooltip. `face`: the card's inside, already HTML;
+    `data`: its data-* attributes."""
+    return render(READABLE_CARD, face=Markup(face), title=title, css=css, data=data)
+
+
+def card_text_html(text: str | Sequence[str], brief: str | None = None) -> Markup:
+    """A card's text for `readable_card_html`: a short text shows as it is; a longer one (or one
+    given a `brief`) shows cut to `BRIEF_LIMIT` characters, and whole while the card is read."""
+    lines = [text] if isinstance(text, str) else list(text)
+    if brief is None:
+        if len(lines) == 1 and len(lines[0]) <= BRIEF_LIMIT:
+            return Markup(render(CARD_TEXT, lines=lines, brief=None))
+        brief = " ".join(lines)
+    return Markup(render(CARD_TEXT, lines=lines, brief=shorten(brief)))
+
+
+def shorten(text: str, limit: int = BRIEF_LIMIT) -> str:
+    """`text` cut at a word to at most `limit` characters, "…" marking the cut."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
 
 
 def counters_html(counters: dict[str, object]) -> str:

@@ -11,10 +11,11 @@ from typing import Any
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.errors import shows_errors
+from tablekit.ui.html import card_text_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import HINT_ROLLOUTS, GameTable
 from tablekit.wizards import heuristic
-from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, components
+from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, Creature, components
 from tablekit.wizards.lessons import LESSONS
 from tablekit.wizards.scoring import score_player
 from tablekit.wizards.state import HIDDEN, WizardsState
@@ -23,6 +24,10 @@ GEM_FILL = {"red": "#e53e3e", "orange": "#ed8936", "yellow": "#ecc94b", "green":
             "blue": "#3182ce", "purple": "#805ad5", CURSED: "#718096"}
 SEAT_COLOURS = ("#c53030", "#2b6cb0", "#2f855a", "#b7791f")
 SIZE = 300  # px of one dungeon drawing
+STRENGTH_WORDS = {"imps": "strength = the imps in its dungeon",
+                  "cursed": "strength = its owner's cursed gems"}
+CREATURE = """<div class="tk-card-name">{{ name }}</div><div class="tk-card-text"><b>{{ kind }}</b> · \
+{{ strength }}</div>{{ text }}"""
 
 
 def provisional_scores(state: WizardsState) -> list[int]:
@@ -38,7 +43,7 @@ def dungeon_svg(view: WizardsState, dungeon: int) -> str:
     side = found.side
     centre, radius = SIZE / 2, SIZE / 2 - 34
     parts = [f'<svg width="{SIZE}" height="{SIZE}" viewBox="0 0 {SIZE} {SIZE}" '
-             f'role="img" aria-label="{escape(side.name)}">',
+             f'role="img" aria-label="{escape(side.name)}" style="overflow:visible">',
              f'<polygon points="{_hex_points(centre, centre, SIZE / 2 - 8)}" fill="#f6f1e7" '
              'stroke="#8a7d6b" stroke-width="2"/>']
     for space, shown in enumerate(side.ring):
@@ -73,13 +78,29 @@ def _space_svg(view: WizardsState, slot: Any, shown: str, space: int, x: float, 
         out.append(f'<rect x="{x - 18}" y="{y - 12}" width="36" height="24" rx="4" fill="{colour}" '
                    'fill-opacity="0.6" stroke="#1a202c" class="wz-back"/>')
         return "".join(out)
-    name = components().creature(slot.creature).name
-    face = "" if slot.face_up else " (face down)"
-    out.append(f'<rect x="{x - 22}" y="{y - 12}" width="44" height="24" rx="4" fill="#fff" '
-               f'stroke="{colour}" stroke-width="3"><title>{escape(name + face)}</title></rect>'
-               f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="9">'
-               f'{escape(_short(name))}</text>')
+    out.append(creature_svg(components().creature(slot.creature), slot.face_up, colour, x, y))
     return "".join(out)
+
+
+def creature_svg(creature: Creature, face_up: bool, colour: str, x: float, y: float) -> str:
+    """A creature at its entrance: its name, shortened to fit, whole while hovered or clicked
+    (the shared readable-card CSS of `tablekit.ui.html`); its text in the tooltip."""
+    name, short = creature.name, _short(creature.name)
+    tooltip = f"{name}{'' if face_up else ' (face down)'}: {creature.text}"
+    label = f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="9"{{css}}>{{name}}</text>'
+    parts = [f'<g class="tk-readable wz-creature" tabindex="0" data-creature="{escape(creature.id)}">'
+             f"<title>{escape(tooltip)}</title>"
+             f'<rect x="{x - 22}" y="{y - 12}" width="44" height="24" rx="4" fill="#fff" '
+             f'stroke="{colour}" stroke-width="3"/>']
+    if short == name:
+        parts.append(label.format(css="", name=escape(name)))
+    else:
+        width = 6 * len(name) + 12
+        parts.append(label.format(css=' class="tk-card-brief"', name=escape(short)))
+        parts.append(f'<g class="tk-card-full"><rect x="{x - width / 2}" y="{y - 12}" width="{width}" '
+                     f'height="24" rx="4" fill="#fff" stroke="{colour}" stroke-width="3"/>'
+                     + label.format(css="", name=escape(name)) + "</g>")
+    return "".join(parts) + "</g>"
 
 
 def _short(name: str) -> str:
@@ -110,6 +131,20 @@ def players_html(view: WizardsState, viewer: int) -> str:
     head = ("<tr><th></th><th>gems</th><th>cursed</th><th>artefacts</th><th>enchantments</th>"
             "<th>hand</th><th>deck</th></tr>")
     return f'<table class="tk-board">{head}{"".join(rows)}</table>'
+
+
+def hand_html(view: WizardsState, viewer: int) -> str:
+    """Your hand as cards: name, type and strength, text (whole while hovered or clicked)."""
+    cards = [creature_card_html(components().creature(c)) for c in view.hands[viewer] if c != HIDDEN]
+    return zone_html("Your hand", cards, "tk-hand")
+
+
+def creature_card_html(creature: Creature) -> str:
+    """One creature card, readable in full where it lies."""
+    strength = STRENGTH_WORDS.get(str(creature.strength), f"strength {creature.strength}")
+    face = render(CREATURE, name=creature.name, kind=creature.type.capitalize(), strength=strength,
+                  text=card_text_html(creature.text))
+    return readable_card_html(face, creature.text, "wz-card", creature=creature.id)
 
 
 class WizardsTable(GameTable):
@@ -168,7 +203,7 @@ class WizardsTable(GameTable):
         view = self.match.view(self.viewer)
         drawings = "".join(dungeon_svg(view, d) for d in view.open_dungeons())
         return (f'<div class="tk-board"><div style="display:flex;flex-wrap:wrap">{drawings}</div>'
-                f"{players_html(view, self.viewer)}</div>")
+                f"{players_html(view, self.viewer)}{hand_html(view, self.viewer)}</div>")
 
     def series(self) -> dict[str, tuple[list[float], list[float]]]:
         """Each player's provisional points after every action."""

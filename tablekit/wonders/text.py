@@ -37,9 +37,8 @@ def half_text(half: HalfSpec, side: str) -> list[str]:
     return lines
 
 
-def card_summary(card: CardSpec, side: str = "player") -> str:
-    """One line for a card half: name, numbers and text."""
-    half = card.player if side == "player" else card.villain
+def half_summary(half: HalfSpec, side: str) -> str:
+    """A card half's numbers and text in one line: "(2/3, Priority 4): Taunt · DEATH: Draw 1"."""
     if half.is_minion:
         numbers = f"{half.strength}/{half.health}"
         if side == "player":
@@ -47,4 +46,16 @@ def card_summary(card: CardSpec, side: str = "player") -> str:
     else:
         numbers = "spell"
     text = " · ".join(half_text(half, side))
-    return f"{card.name} ({numbers})" + (f": {text}" if text else "")
+    return f"({numbers})" + (f": {text}" if text else "")
+
+
+def card_summary(card: CardSpec, side: str = "player") -> str:
+    """One line for a card half: name, numbers and text."""
+    return f"{card.name} {half_summary(card.player if side == 'player' else card.villain, side)}"
+
+
+def card_lines(card: CardSpec, side: str = "player") -> list[str]:
+    """The whole card, a line per half (both draw from one deck), the half `side` uses first:
+    "Player half (3/1, Priority 2): ...", "Villain half (3/2): ..."."""
+    sides = ("player", "villain") if side == "player" else ("villain", "player")
+    return [f"{who.capitalize()} half {half_summary(getattr(card, who), who)}" for who in sides]

@@ -18,7 +18,9 @@ from tablekit.deckula.ui import (
     explore_difficulties,
     score_distribution_figure,
 )
+from tablekit.ui.html import BRIEF_LIMIT
 from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
+from tests.ui.readable import shown_cards
 
 
 def test_one_button_per_legal_action_and_clicks_play_them():
@@ -231,3 +233,30 @@ def test_card_names_and_texts_from_a_card_file_are_shown_only_as_text(tmp_path):
     assert XSS in table.buttons[0].description if table.buttons else True  # plain text there
     lesson = DeckulaLesson({"home": ["blood-fountain"], "draw": ["candelabra", "vampire-bride"]})
     assert "Blood Fountain" in lesson.board.value  # a scenario mapping works as a lesson too
+
+
+
+def test_every_card_reads_in_full_in_every_zone_hovered_or_clicked():
+    """Offer, drawn card, Threat area, Home: each card's whole text shows while it is read (a
+    long one is cut at rest), and it has a tabindex (a click or a tap focuses it)."""
+    long_in = set()
+    for seed in range(3, 8):
+        table = DeckulaTable(seed=seed, hindsight_budget=200)
+        while True:
+            state = table.state
+            drawn = [state.drawn] if state.drawn is not None else []
+            specs = [state.spec(u) for u in [*state.threat, *state.offer, *drawn, *state.home]]
+            cards = shown_cards(table.board.value)
+            assert [c.attrs["data-card"] for c in cards] == [spec.id for spec in specs]
+            for card, spec in zip(cards, specs, strict=True):
+                assert spec.text in card.read_text and card.attrs["title"] == spec.text
+                assert card.attrs["tabindex"] == "0"
+                if len(spec.text) > BRIEF_LIMIT:
+                    assert spec.text not in card.rest_text and "…" in card.rest_text
+                    long_in.add(card.zone)
+                else:
+                    assert spec.text in card.rest_text
+            if table.match.is_over:
+                break
+            table.buttons[0].click()
+    assert long_in == {"Setup offer — keep one", "Drawn card", "Threat area", "Home"}

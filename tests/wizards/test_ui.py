@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import tablekit
+from tablekit.ui.html import BRIEF_LIMIT
+from tablekit.wizards.cards import components
 from tablekit.wizards.state import HIDDEN
 from tablekit.wizards.ui import WizardsTable, dungeon_svg
+from tests.ui.readable import shown_cards
 
 
 def test_a_whole_game_by_clicks_against_bots():
@@ -83,3 +86,25 @@ def test_the_score_calculator_redraws_when_a_count_changes():
     assert "<td>Total</td><td>1</td>" in calculator.table.value  # 4 for the sets, −3 most cursed
     calculator.counts["yellow"].value = 1
     assert "<td>Set points</td><td>6</td>" in calculator.table.value and not calculator.message.value
+
+
+def test_your_creatures_read_in_full_in_hand_and_in_the_dungeon():
+    """Your hand shows each creature's text (whole while read); a dungeon shortens a long name but
+    shows it whole while hovered or clicked, and never a face-down creature of another player."""
+    scenario = {"dungeons": [{"slots": {1: [0, "steel-sentinel", True], 2: [1, "ogre", False],
+                                        4: [0, "titan", True]}}, {}],
+                "hands": [["big-blue-blob", "fire-imp"], ["air-imp"]]}
+    table = WizardsTable(new_match=lambda s: tablekit.new_game("wizards", seed=s, scenario=scenario))
+    cards = shown_cards(table.board.value)
+    hand = [components().creature(c) for c in ("big-blue-blob", "fire-imp")]
+    assert [c.attrs["data-creature"] for c in cards] == [c.id for c in hand]
+    for card, creature in zip(cards, hand, strict=True):
+        assert card.zone == "Your hand" and card.attrs["tabindex"] == "0"
+        assert creature.text in card.read_text and creature.name in card.rest_text
+    assert len(hand[0].text) > BRIEF_LIMIT and hand[0].text not in cards[0].rest_text
+    drawing = dungeon_svg(table.match.view(0), 0)
+    sentinel = drawing[drawing.index('data-creature="steel-sentinel"'):]
+    sentinel = sentinel[:sentinel.index("</g></g>")]
+    assert 'class="tk-card-brief">Stee Sent<' in sentinel
+    assert '<g class="tk-card-full">' in sentinel and ">Steel Sentinel</text>" in sentinel
+    assert 'tabindex="0"' in drawing and "Ogre" not in table.board.value

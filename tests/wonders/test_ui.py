@@ -14,11 +14,13 @@ from tablekit.wonders.battle import best_battle_lines
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.game import GAME
 from tablekit.wonders.lessons import example_c
+from tablekit.wonders.text import half_text
 from tablekit.wonders.ui import WondersTable
 from tablekit.wonders.ui.build import DeckBuilder
 from tablekit.wonders.ui.campaign import CampaignPanel
 from tablekit.wonders.ui.learn import BattlePuzzle, ExampleTable, example_c_html, example_c_ranking
 from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
+from tests.ui.readable import shown_cards
 
 WINNING_SEED = 6  # the rule-of-thumb player beats Cullin on this deal with full health
 
@@ -258,9 +260,33 @@ def test_coop_table_shows_both_boards_and_who_decides():
 
 def test_minions_carry_their_card_text_as_a_tooltip():
     table = WondersTable(match=example_c())
-    assert 'title="Poison Toad' not in table.board.value
+    assert 'title="Villain half (1/1): Poison' not in table.board.value
     table.click("End your turn")
-    assert 'title="Poison Toad (1/1): Poison' in table.board.value
+    assert 'title="Villain half (1/1): Poison\nPlayer half (1/1, Priority 3): Poison"' in table.board.value
+
+
+def test_every_card_reads_in_full_in_every_zone_hovered_or_clicked():
+    """Hand, your minions, the Villain's minions: each card shows both halves whole while it is
+    read (hovered, or clicked: it has a tabindex); at rest a hand card shows its Player half."""
+    table = WondersTable(seed=WINNING_SEED)
+    rng, zones = random.Random(0), set()
+    while not table.match.is_over:
+        state = table.state
+        for card in shown_cards(table.board.value):
+            spec = state.table[int(card.attrs["data-uid"])]
+            zones.add(card.zone)
+            assert card.attrs["tabindex"] == "0" and spec.name in card.rest_text
+            for side in ("player", "villain"):
+                half = getattr(spec, side)
+                for line in [f"{side.capitalize()} half", *half_text(half, side)]:
+                    assert line in card.read_text and line in card.attrs["title"]
+            if card.zone == "Your hand":
+                assert " · ".join(half_text(spec.player, "player")) in card.rest_text
+                assert "Villain half" not in card.rest_text
+        action = GAME.heuristic_action(table.match.view(), table.match.legal_actions(), rng)
+        table.play(action)
+    villain = table.state.boards[0].villain_name
+    assert zones == {"Your hand", "Your minions (left = highest Priority)", f"{villain}'s minions"}
 
 
 def test_buttons_that_would_read_alike_say_which_minion():

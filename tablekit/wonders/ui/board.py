@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from tablekit.ui.html import counters_html, render, zone_html
+from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
 from tablekit.wonders.battle import BattleLayout, BattleReport
-from tablekit.wonders.state import Board, Minion, State
-from tablekit.wonders.text import card_summary, half_text
+from tablekit.wonders.state import Board, CardSpec, Minion, State
+from tablekit.wonders.text import card_lines, half_text
 
 RULE_WORDS = {"start-damage": "you take {n} damage as each Villain turn starts",
               "start-heal": "the Villain heals {n} as its turns start",
@@ -24,18 +24,15 @@ HEALTH = """<div class="tk-health">{% for css, who, health, most in trackers %}\
 <b class="tk-value">{{ [health, 0]|max }}</b> / {{ most }}<div class="tk-bar">\
 <div style="width:{{ "%.0f" % (100 * ([health, 0]|max) / ([most, 1]|max)) }}%"></div></div></div>\
 {% endfor %}</div>"""
-MINION = """<div class="tk-card tk-minion {{ 'tk-exhausted' if m.exhausted else 'tk-ready' }}" \
-data-uid="{{ m.uid }}" data-side="{{ side }}" title="{{ text }}">\
-{% if side == "player" %}<span class="tk-prio" title="Priority">P{{ m.priority }}</span>{% endif %}\
-<div class="tk-card-name">{{ m.name }}</div><div class="tk-stats">\
+MINION = """{% if side == "player" %}<span class="tk-prio" title="Priority">P{{ m.priority }}</span>\
+{% endif %}<div class="tk-card-name">{{ m.name }}</div><div class="tk-stats">\
 <span class="tk-str" title="strength">⚔{{ m.strength }}</span> \
 <span class="tk-hp" title="health left">♥{{ left }}/{{ m.health }}</span></div><div>\
 {% for css, word in marks %}<span class="tk-mark {{ css }}">{{ word }}</span>{% endfor %}\
 {% if m.damage %}<span class="tk-mark tk-damage">{{ m.damage }} damage</span>{% endif %}</div>\
-<div class="tk-state">{{ "exhausted" if m.exhausted else "ready" }}</div></div>"""
-HAND_CARD = """<div class="tk-card tk-hand-card" data-uid="{{ uid }}" title="{{ summary }}">\
-<div class="tk-card-name">{{ name }}</div><div class="tk-card-text"><b>{{ numbers }}</b></div>\
-<div class="tk-card-text">{{ text }}</div></div>"""
+{{ text }}<div class="tk-state">{{ "exhausted" if m.exhausted else "ready" }}</div>"""
+HAND_CARD = """<div class="tk-card-name">{{ name }}</div><div class="tk-card-text"><b>{{ numbers }}</b></div>\
+{{ text }}"""
 LINEUP = """<div class="tk-lineup"><b>Battle Lines</b> — Villain line so far: {{ villains }}; \
 your line so far: {{ players }}. Place minions one by one with the blue buttons, or apply a layout \
 the advisor ranked.</div>"""
@@ -84,10 +81,10 @@ def board_html(state: State, index: int = 0) -> str:
                               "Discard pile": len(board.discard), "Hand": len(board.hand),
                               "Phase": state.phase})
     villain_row = zone_html(f"{board.villain_name}'s minions",
-                            (minion_html(m, "villain", _text(state, m, "villain"))
+                            (minion_html(m, "villain", state.table[m.uid])
                              for m in board.villain_minions), "tk-villain-row")
     player_row = zone_html("Your minions (left = highest Priority)",
-                           (minion_html(m, "player", _text(state, m, "player"))
+                           (minion_html(m, "player", state.table[m.uid])
                             for m in _by_priority(board)), "tk-player-row")
     hand = zone_html("Your hand", (hand_card_html(state, u) for u in board.hand), "tk-hand")
     parts = [health_html(board), rules_area_html(board), counters, villain_row, player_row, hand]
@@ -107,23 +104,29 @@ def health_html(board: Board) -> str:
         ("tk-player-hp", "You", board.player_health, board.player_max)])
 
 
-def minion_html(minion: Minion, side: str, text: str = "") -> str:
-    """A minion: name, strength/health, damage, Shield/Taunt/Poison, ready or exhausted."""
+def minion_html(minion: Minion, side: str, card: CardSpec) -> str:
+    """A minion: name, strength/health, damage, Shield/Taunt/Poison, ready or exhausted; hovered
+    or clicked, its whole card (both halves, `side`'s first)."""
     marks = [(css, word) for css, word, on in (("tk-shield", "Shield", minion.shield),
                                                 ("tk-taunt", "Taunt", minion.taunt),
                                                 ("tk-poison", "Poison", minion.poison)) if on]
-    return render(MINION, m=minion, side=side, text=text, marks=marks,
-                  left=max(minion.health - minion.damage, 0))
+    lines = card_lines(card, side)
+    face = render(MINION, m=minion, side=side, marks=marks, left=max(minion.health - minion.damage, 0),
+                  text=card_text_html(lines, brief=""))
+    css = f"tk-minion {'tk-exhausted' if minion.exhausted else 'tk-ready'}"
+    return readable_card_html(face, "\n".join(lines), css, uid=minion.uid, side=side)
 
 
 def hand_card_html(state: State, uid: int) -> str:
-    """A card in hand, Player half: name, numbers and text."""
+    """A card in hand: name, numbers and the Player half's text; hovered or clicked, both halves."""
     card = state.table[uid]
     half = card.player
     numbers = (f"⚔{half.strength} ♥{half.health} · P{half.priority}" if half.is_minion
                else "spell")
-    return render(HAND_CARD, uid=uid, summary=card_summary(card), name=card.name, numbers=numbers,
-                  text=" · ".join(half_text(half, "player")))
+    lines = card_lines(card, "player")
+    face = render(HAND_CARD, name=card.name, numbers=numbers,
+                  text=card_text_html(lines, brief=" · ".join(half_text(half, "player"))))
+    return readable_card_html(face, "\n".join(lines), "tk-hand-card", uid=uid)
 
 
 def layouts_html(state: State, layouts: Sequence[BattleLayout]) -> str:
@@ -149,10 +152,6 @@ def layout_table_html(layouts: Sequence[BattleLayout], caption: str = "Advisor's
 def report_fallen(report: BattleReport) -> str:
     """The destroyed minions of a report, in the order they fell."""
     return ", ".join(report.destroyed) or "none"
-
-
-def _text(state: State, minion: Minion, side: str) -> str:
-    return card_summary(state.table[minion.uid], side)
 
 
 def _by_priority(board: Board) -> list[Minion]:
