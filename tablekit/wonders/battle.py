@@ -13,6 +13,9 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
 
 BRUTE_FORCE_LIMIT = 120  # up to this many layouts, every concrete layout is played out
 LIST_ALL_LIMIT = 5040    # limit=None lists every layout up to this many (~0.2 s)
@@ -282,9 +285,66 @@ class LayoutSearch:
             for mask, gain in gains:
                 table[mask] = gain
             self.gain_by_mask.append(table)
-        self.player_states = 1 << len(players)
-        self.memo: dict[int, float] = {}
         self._target_cache: dict[int, list[int]] = {}
+        self._locals: dict[tuple[int, int], int] = {}
+        self._build_tables()
+
+    # the best score of every state, one priority group at a time
+    def _build_tables(self) -> None:
+        """Fill `tables[g][x, r]`: the best score with Villains `r` ready and the minions `x` of
+        group g left (every later group untouched), the groups filled last to first."""
+        damage = np.array(self.strength_sum, dtype=float)
+        self.hit = -self.criterion.damage_weight * damage
+        if self.criterion.player_health is not None:
+            self.hit -= np.where(damage >= self.criterion.player_health, 1e9, 0.0)
+        self.group_masks = [sum(1 << i for i in group) for group in self.groups]
+        self.tables: list[np.ndarray] = []
+        after = self.hit.copy()  # with no Player minion left the rest attack the Player
+        after[0] = 0.0
+        for group in reversed(self.groups):
+            table = self._group_table(group, after)
+            self.tables.insert(0, table)
+            after = table[-1]
+
+    def _group_table(self, group: list[int], after: np.ndarray) -> np.ndarray:
+        """One priority group's table, by a dynamic programme over its minions.
+
+        Killing order inside a group does not change the score, so the minions are taken in a
+        fixed order, each either destroyed by a sub-group of the ready Villains or left standing;
+        the Villains still ready at the end attack the Player if one minion left standing would
+        survive them (Choose Target), or go on to the next group if none is left.
+        """
+        m, n = len(group), len(self.villains)
+        shape = (2,) * (m + n)
+        standing = np.zeros((1 << m, 1 << n), dtype=bool)
+        grid = standing.reshape(shape)
+        for k, t in enumerate(group):
+            grid[_bit(m, k, 1)] |= self._missable(self.players[t]).reshape((2,) * n)
+        table = np.where(standing, self.hit, -np.inf)
+        table[0] = after
+        table[:, 0] = 0.0
+        grid = table.reshape(shape)
+        for k, t in enumerate(group):
+            for mask, gain in self.kill_gains[t]:
+                target, source = _slices(m, n, k, mask)
+                np.maximum(grid[target], grid[source] + gain, out=grid[target])
+        return table
+
+    def _missable(self, defender: Fighter) -> np.ndarray:
+        """For every set of ready Villains: can this minion survive them in some order?"""
+        total = np.array(self.strength_sum)
+        if defender.shield:
+            total -= np.array(self.max_strength)
+        return (np.array(self.poisoners) == 0) & (defender.damage + total < defender.health)
+
+    def _local(self, players_left: int, group_mask: int) -> int:
+        key = (players_left, group_mask)
+        local = self._locals.get(key)
+        if local is None:
+            bits = [i for i in range(len(self.players)) if group_mask >> i & 1]
+            local = sum(1 << k for k, i in enumerate(bits) if players_left >> i & 1)
+            self._locals[key] = local
+        return local
 
     # which attacker groups can destroy a Player minion, each with an attack order
     def _groups_for(self, defender: Fighter) -> list[tuple[int, tuple[int, ...]]]:
@@ -379,31 +439,13 @@ class LayoutSearch:
         return options
 
     def best(self, remaining: int, players_left: int) -> float:
-        """The best score reachable from a state (memoised; the hot loop of the search)."""
-        key = remaining * self.player_states + players_left
-        cached = self.memo.get(key)
-        if cached is not None:
-            return cached
+        """The best score reachable from a state (a look-up in the tables built up front)."""
         if not remaining:
-            value = 0.0
-        else:
-            targets = self._targets(players_left)
-            value = -math.inf
-            if not targets or any(self._can_miss(remaining, self.players[t]) for t in targets):
-                value = self._hit_player(remaining)
-            for t in targets:
-                left = players_left & ~(1 << t)
-                gains = self.gain_by_mask[t]
-                mask = remaining
-                while mask:  # every sub-group of the villains still ready
-                    gain = gains[mask]
-                    if gain is not None:
-                        total = gain + self.best(remaining ^ mask, left)
-                        if total > value:
-                            value = total
-                    mask = (mask - 1) & remaining
-        self.memo[key] = value
-        return value
+            return 0.0
+        for group, table in zip(self.group_masks, self.tables, strict=True):
+            if players_left & group:
+                return float(table[self._local(players_left, group), remaining])
+        return float(self.hit[remaining])
 
     def top(self, limit: int) -> list[BattleLayout]:
         """The best `limit` distinct plans, best first, as concrete layouts."""
@@ -440,3 +482,21 @@ class LayoutSearch:
         for group in self.groups:
             p_order += [i for i in group if i not in p_order]
         return play_layout(self.players, self.villains, v_order, p_order, self.criterion)
+
+
+@cache
+def _bit(m: int, k: int, value: int) -> tuple:
+    """Index picking Player bit k (of m) = value in a (2,) * (m + n) grid, everything else."""
+    return (slice(None),) * (m - 1 - k) + (value,)
+
+
+@cache
+def _slices(m: int, n: int, k: int, mask: int) -> tuple[tuple, tuple]:
+    """Grid indices: minion k destroyed by the Villains in `mask` (target) / the state before."""
+    target: list = [slice(None)] * (m + n)
+    source: list = [slice(None)] * (m + n)
+    target[m - 1 - k], source[m - 1 - k] = 1, 0
+    for j in range(n):
+        if mask >> j & 1:
+            target[m + n - 1 - j], source[m + n - 1 - j] = 1, 0
+    return (*target, Ellipsis), (*source, Ellipsis)  # views even when every index is fixed
