@@ -8,14 +8,10 @@ and ranks the layouts by a `BattleCriterion`.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-
-import numpy as np
 
 BRUTE_FORCE_LIMIT = 120  # up to this many layouts, every concrete layout is played out
 LIST_ALL_LIMIT = 5040    # limit=None lists every layout up to this many (~0.2 s)
@@ -138,9 +134,10 @@ def best_battle_lines(player_minions: Sequence[Fighter], villain_minions: Sequen
     """Every allowed layout searched exactly; the best `limit` returned, best first.
 
     Up to `BRUTE_FORCE_LIMIT` layouts (or `LIST_ALL_LIMIT` with `limit=None`) every concrete
-    layout is played out and sorted (ties: less damage, then input order). Beyond that a
-    memoised search over the groups of attackers each Player minion can draw gives the same
-    exact optimum and the next best distinct plans (`limit=None` then means the best 100).
+    layout is played out and sorted (ties: less damage, then input order). Beyond that
+    `layout_search.LayoutSearch` (every state's best score tabled over the groups of attackers
+    each Player minion can draw) gives the same exact optimum and the next best distinct plans
+    (`limit=None` then means the best 100).
     """
     criterion = criterion or BattleCriterion()
     players, villains = list(player_minions), list(villain_minions)
@@ -148,6 +145,8 @@ def best_battle_lines(player_minions: Sequence[Fighter], villain_minions: Sequen
     if count <= BRUTE_FORCE_LIMIT or (limit is None and count <= LIST_ALL_LIMIT):
         layouts = brute_force(players, villains, criterion)
         return layouts if limit is None else layouts[:limit]
+    from tablekit.wonders.layout_search import LayoutSearch  # it builds on this module
+
     return LayoutSearch(players, villains, criterion).top(limit or 100)
 
 
@@ -247,256 +246,3 @@ def play_layout(players: list[Fighter], villains: list[Fighter], v_order: list[i
     score = criterion.score(report, players, villains)
     return BattleLayout([f.name for f in v_line], [f.name for f in p_line], report, score,
                         v_order, p_order)
-
-
-# -- memoised exact search for large cases -----------------------------------------------
-
-class LayoutSearch:
-    """Exact search over attacker groups: state = (villains left, player minions left)."""
-
-    def __init__(self, players: list[Fighter], villains: list[Fighter],
-                 criterion: BattleCriterion) -> None:
-        self.players, self.villains, self.criterion = players, villains, criterion
-        self.groups = player_groups(players)
-        n = len(villains)
-        self.full = (1 << n) - 1
-        self.strength_sum = [0] * (1 << n)
-        self.value_sum = [0.0] * (1 << n)
-        self.max_strength = [0] * (1 << n)
-        self.poisoners = [0] * (1 << n)
-        for mask in range(1, 1 << n):
-            low = (mask & -mask).bit_length() - 1
-            rest = mask & (mask - 1)
-            v = villains[low]
-            self.strength_sum[mask] = self.strength_sum[rest] + v.strength
-            self.value_sum[mask] = self.value_sum[rest] + criterion.value(v)
-            self.max_strength[mask] = max(self.max_strength[rest], v.strength)
-            self.poisoners[mask] = self.poisoners[rest] + (1 if v.poison else 0)
-        self.kill_groups = [self._groups_for(p) for p in players]
-        self.dies = [self._dies_mask(p) for p in players]
-        c = criterion
-        self.kill_gains = [
-            [(mask, c.killed_weight * self.value_sum[mask & self.dies[t]]
-              - c.lost_weight * c.value(players[t])) for mask, _ in self.kill_groups[t]]
-            for t in range(len(players))]
-        self.gain_by_mask: list[list[float | None]] = []
-        for gains in self.kill_gains:
-            table: list[float | None] = [None] * (1 << n)
-            for mask, gain in gains:
-                table[mask] = gain
-            self.gain_by_mask.append(table)
-        self._target_cache: dict[int, list[int]] = {}
-        self._locals: dict[tuple[int, int], int] = {}
-        self._build_tables()
-
-    # the best score of every state, one priority group at a time
-    def _build_tables(self) -> None:
-        """Fill `tables[g][x, r]`: the best score with Villains `r` ready and the minions `x` of
-        group g left (every later group untouched), the groups filled last to first."""
-        damage = np.array(self.strength_sum, dtype=float)
-        self.hit = -self.criterion.damage_weight * damage
-        if self.criterion.player_health is not None:
-            self.hit -= np.where(damage >= self.criterion.player_health, 1e9, 0.0)
-        self.group_masks = [sum(1 << i for i in group) for group in self.groups]
-        self.tables: list[np.ndarray] = []
-        after = self.hit.copy()  # with no Player minion left the rest attack the Player
-        after[0] = 0.0
-        for group in reversed(self.groups):
-            table = self._group_table(group, after)
-            self.tables.insert(0, table)
-            after = table[-1]
-
-    def _group_table(self, group: list[int], after: np.ndarray) -> np.ndarray:
-        """One priority group's table, by a dynamic programme over its minions.
-
-        Killing order inside a group does not change the score, so the minions are taken in a
-        fixed order, each either destroyed by a sub-group of the ready Villains or left standing;
-        the Villains still ready at the end attack the Player if one minion left standing would
-        survive them (Choose Target), or go on to the next group if none is left.
-        """
-        m, n = len(group), len(self.villains)
-        shape = (2,) * (m + n)
-        standing = np.zeros((1 << m, 1 << n), dtype=bool)
-        grid = standing.reshape(shape)
-        for k, t in enumerate(group):
-            grid[_bit(m, k, 1)] |= self._missable(self.players[t]).reshape((2,) * n)
-        table = np.where(standing, self.hit, -np.inf)
-        table[0] = after
-        table[:, 0] = 0.0
-        grid = table.reshape(shape)
-        for k, t in enumerate(group):
-            for mask, gain in self.kill_gains[t]:
-                target, source = _slices(m, n, k, mask)
-                np.maximum(grid[target], grid[source] + gain, out=grid[target])
-        return table
-
-    def _missable(self, defender: Fighter) -> np.ndarray:
-        """For every set of ready Villains: can this minion survive them in some order?"""
-        total = np.array(self.strength_sum)
-        if defender.shield:
-            total -= np.array(self.max_strength)
-        return (np.array(self.poisoners) == 0) & (defender.damage + total < defender.health)
-
-    def _local(self, players_left: int, group_mask: int) -> int:
-        key = (players_left, group_mask)
-        local = self._locals.get(key)
-        if local is None:
-            bits = [i for i in range(len(self.players)) if group_mask >> i & 1]
-            local = sum(1 << k for k, i in enumerate(bits) if players_left >> i & 1)
-            self._locals[key] = local
-        return local
-
-    # which attacker groups can destroy a Player minion, each with an attack order
-    def _groups_for(self, defender: Fighter) -> list[tuple[int, tuple[int, ...]]]:
-        found = []
-        for mask in range(1, self.full + 1):
-            order = self._group_order(defender, mask)
-            if order is not None:
-                found.append((mask, order))
-        return found
-
-    def _group_order(self, defender: Fighter, mask: int) -> tuple[int, ...] | None:
-        members = [j for j in range(len(self.villains)) if mask >> j & 1]
-        need = defender.health - defender.damage
-        total = self.strength_sum[mask]
-        for last in members:
-            if self.poisoners[mask] - (1 if self.villains[last].poison else 0):
-                continue  # a Poison attacker before the last would already destroy it
-            prefix = mask & ~(1 << last)
-            others = [j for j in members if j != last]
-            firsts = others if defender.shield and others else [None]
-            if defender.shield and not others:
-                if self.villains[last].poison:
-                    return (last,)
-                continue
-            for first in firsts:
-                absorbed = self.villains[first].strength if first is not None else 0
-                if self.strength_sum[prefix] - absorbed >= need:
-                    continue
-                if self.villains[last].poison or total - absorbed >= need:
-                    middle = [j for j in others if j != first]
-                    head = [first] if first is not None else []
-                    return tuple(head + middle + [last])
-        return None
-
-    def _dies_mask(self, defender: Fighter) -> int:
-        mask = 0
-        for j, v in enumerate(self.villains):
-            if defender.poison or (not v.shield and v.damage + defender.strength >= v.health):
-                mask |= 1 << j
-        return mask
-
-    def _can_miss(self, remaining: int, defender: Fighter) -> bool:
-        if self.poisoners[remaining]:
-            return False
-        total = self.strength_sum[remaining]
-        if defender.shield:
-            total -= self.max_strength[remaining]
-        return defender.damage + total < defender.health
-
-    def _targets(self, players_left: int) -> list[int]:
-        cached = self._target_cache.get(players_left)
-        if cached is None:
-            cached = self._target_cache[players_left] = self._find_targets(players_left)
-        return cached
-
-    def _find_targets(self, players_left: int) -> list[int]:
-        for group in self.groups:
-            left = [i for i in group if players_left >> i & 1]
-            if left:
-                seen, unique = set(), []
-                for i in left:
-                    if self.players[i] not in seen:
-                        seen.add(self.players[i])
-                        unique.append(i)
-                return unique
-        return []
-
-    def _hit_player(self, remaining: int) -> float:
-        damage = self.strength_sum[remaining]
-        return -self.criterion.damage_weight * damage - self.criterion._lethal(damage)
-
-    def _options(self, remaining: int, players_left: int):
-        """(gain, next state or None, step) for every choice at this state."""
-        if not remaining:
-            return [(0.0, None, ("end", None, ()))]
-        targets = self._targets(players_left)
-        if not targets:
-            return [(self._hit_player(remaining), None, ("hit", None, ()))]
-        options = []
-        missing = next((t for t in targets if self._can_miss(remaining, self.players[t])), None)
-        if missing is not None:
-            options.append((self._hit_player(remaining), None, ("hit", missing, ())))
-        c = self.criterion
-        for t in targets:
-            lost = c.lost_weight * c.value(self.players[t])
-            dies = self.dies[t]
-            for mask, order in self.kill_groups[t]:
-                if mask & remaining == mask:
-                    gain = c.killed_weight * self.value_sum[mask & dies] - lost
-                    options.append((gain, (remaining & ~mask, players_left & ~(1 << t)),
-                                    ("kill", t, order)))
-        return options
-
-    def best(self, remaining: int, players_left: int) -> float:
-        """The best score reachable from a state (a look-up in the tables built up front)."""
-        if not remaining:
-            return 0.0
-        for group, table in zip(self.group_masks, self.tables, strict=True):
-            if players_left & group:
-                return float(table[self._local(players_left, group), remaining])
-        return float(self.hit[remaining])
-
-    def top(self, limit: int) -> list[BattleLayout]:
-        """The best `limit` distinct plans, best first, as concrete layouts."""
-        start = (self.full, (1 << len(self.players)) - 1)
-        heap = [(-self.best(*start), 0, 0.0, start, ())]
-        counter, layouts = 1, []
-        while heap and len(layouts) < limit:
-            _, _, acc, state, steps = heapq.heappop(heap)
-            if state is None:
-                layouts.append(self._to_layout(steps))
-                continue
-            for gain, child, step in self._options(*state):
-                total = acc + gain
-                bound = total + (self.best(*child) if child else 0.0)
-                # among equal bounds the newest first: depth-first, so ties cannot explode
-                heapq.heappush(heap, (-bound, -counter, total, child, steps + (step,)))
-                counter += 1
-        return layouts
-
-    def _to_layout(self, steps: tuple) -> BattleLayout:
-        v_order: list[int] = []
-        p_order: list[int] = []
-        for kind, target, order in steps:
-            if kind == "kill":
-                v_order += order
-                p_order.append(target)
-            elif kind == "hit" and target is not None:
-                p_order.append(target)
-        rest = [j for j in range(len(self.villains)) if j not in v_order]
-        if steps and steps[-1][0] == "hit" and steps[-1][1] is not None \
-                and self.players[steps[-1][1]].shield:
-            rest.sort(key=lambda j: -self.villains[j].strength)  # the biggest hit is absorbed
-        v_order += rest
-        for group in self.groups:
-            p_order += [i for i in group if i not in p_order]
-        return play_layout(self.players, self.villains, v_order, p_order, self.criterion)
-
-
-@cache
-def _bit(m: int, k: int, value: int) -> tuple:
-    """Index picking Player bit k (of m) = value in a (2,) * (m + n) grid, everything else."""
-    return (slice(None),) * (m - 1 - k) + (value,)
-
-
-@cache
-def _slices(m: int, n: int, k: int, mask: int) -> tuple[tuple, tuple]:
-    """Grid indices: minion k destroyed by the Villains in `mask` (target) / the state before."""
-    target: list = [slice(None)] * (m + n)
-    source: list = [slice(None)] * (m + n)
-    target[m - 1 - k], source[m - 1 - k] = 1, 0
-    for j in range(n):
-        if mask >> j & 1:
-            target[m + n - 1 - j], source[m + n - 1 - j] = 1, 0
-    return (*target, Ellipsis), (*source, Ellipsis)  # views even when every index is fixed
