@@ -79,16 +79,17 @@ class LayoutSearch:
         # the last attacker: a member, and no other Poison attacker (it would destroy it before)
         last = member & (np.array(self.poisoners)[:, None] - poison == 0)
         before = total - strength  # what the others deal
+        alone = (member.sum(axis=1) == 1)[:, None]  # no one attacks before the last
         if not defender.shield:
-            works = last & (before < need) & (poison | (total >= need))
+            works = last & ((before < need) | alone) & (poison | (total >= need))
             return np.flatnonzero(works.any(axis=1)).tolist()
         # a Shield turns the first attacker's hit into 0: try each other member first
         absorbed = strength[None, None, :]
         first = member[:, None, :] & ~np.eye(n, dtype=bool)[None, :, :]
         works = first & (before[:, :, None] - absorbed < need) & \
             (poison[None, :, None] | (total[:, :, None] - absorbed >= need))
-        alone = member.sum(axis=1) == 1  # a lone attacker's hit is absorbed: only Poison works
-        found = (last & works.any(axis=2)) | (last & poison & alone[:, None])
+        # alone, the attacker's hit is absorbed: only Poison, or damage already enough, destroys
+        found = (last & works.any(axis=2)) | (last & alone & (poison | (need <= 0)))
         return np.flatnonzero(found.any(axis=1)).tolist()
 
     def _order(self, target: int, mask: int) -> tuple[int, ...]:
@@ -109,13 +110,13 @@ class LayoutSearch:
             others = [j for j in members if j != last]
             firsts = others if defender.shield and others else [None]
             if defender.shield and not others:
-                if self.villains[last].poison:
+                if self.villains[last].poison or need <= 0:
                     return (last,)
                 continue
             for first in firsts:
                 absorbed = self.villains[first].strength if first is not None else 0
-                if self.strength_sum[prefix] - absorbed >= need:
-                    continue
+                if prefix and self.strength_sum[prefix] - absorbed >= need:
+                    continue  # it falls before the last attack
                 if self.villains[last].poison or total - absorbed >= need:
                     middle = [j for j in others if j != first]
                     head = [first] if first is not None else []
