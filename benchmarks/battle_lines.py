@@ -10,7 +10,8 @@ process's CPU seconds (`time.process_time`: on a shared machine wall time measur
 neighbours), the best of `--repeat` runs per position; the figures are over the positions.
 `--before` also times the memoised search the advisor used before (kept as the tests' oracle in
 tests/wonders/reference_search.py) on the same positions and counts the positions where both
-return the same plans.
+return the same plans. The first search of a process also pays for importing numpy and
+`layout_search` (printed apart; the batches start after it).
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--before", action="store_true")
     args = parser.parse_args()
+    players, villains = position(random.Random(args.seed), 8)
+    first = cpu_ms(lambda: best_battle_lines(players, villains, CRITERION, 5), 1)
+    print(f"first 8v8 search of this process (it imports numpy and the search): {first:.0f} ms")
     for size, limit in ((4, 5), (6, 5), (8, 5), (8, 20)):
         measure(size, limit, args)
 

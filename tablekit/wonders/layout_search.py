@@ -52,9 +52,12 @@ class LayoutSearch:
             self.poisoners[mask] = self.poisoners[rest] + (1 if v.poison else 0)
         self.dies = [self._dies_mask(p) for p in players]
         self.kill_gains = [self._gains(t) for t in range(len(players))]
+        self.kill_arrays = [(np.array([m for m, _ in gains], dtype=np.int64),
+                             np.array([g for _, g in gains], dtype=float))
+                            for gains in self.kill_gains]
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._target_cache: dict[int, list[int]] = {}
-        self._locals: dict[tuple[int, int], int] = {}
+        self._rows: dict[int, np.ndarray] = {}
         self._build_tables()
 
     # -- the attacker groups that can destroy a Player minion -----------------------------
@@ -184,22 +187,23 @@ class LayoutSearch:
 
     def best(self, remaining: int, players_left: int) -> float:
         """The best score reachable from a state (a look-up in the tables)."""
-        if not remaining:
-            return 0.0
+        return float(self._row(players_left)[remaining])
+
+    def _row(self, players_left: int) -> np.ndarray:
+        """The best score for every set of ready Villains, with these minions standing."""
+        row = self._rows.get(players_left)
+        if row is None:
+            row = self._rows[players_left] = self._find_row(players_left)
+        return row
+
+    def _find_row(self, players_left: int) -> np.ndarray:
         for group, table in zip(self.group_masks, self.tables, strict=True):
             if players_left & group:
-                return float(table[self._local(players_left, group), remaining])
-        return float(self.hit[remaining])
-
-    def _local(self, players_left: int, group_mask: int) -> int:
-        """The group's standing minions as a row index of its table."""
-        key = (players_left, group_mask)
-        local = self._locals.get(key)
-        if local is None:
-            bits = [i for i in range(len(self.players)) if group_mask >> i & 1]
-            local = sum(1 << k for k, i in enumerate(bits) if players_left >> i & 1)
-            self._locals[key] = local
-        return local
+                bits = [i for i in range(len(self.players)) if group >> i & 1]
+                return table[sum(1 << k for k, i in enumerate(bits) if players_left >> i & 1)]
+        row = self.hit.copy()
+        row[0] = 0.0
+        return row
 
     # -- the best plans, best first ---------------------------------------------------------
 
@@ -221,43 +225,76 @@ class LayoutSearch:
                 return unique
         return []
 
-    def _hit_player(self, remaining: int) -> float:
-        return float(self.hit[remaining])
-
-    def _options(self, remaining: int, players_left: int):
-        """(gain, next state or None, step) for every choice at this state."""
+    def _stop(self, remaining: int, players_left: int) -> tuple[float, tuple] | None:
+        """The choice that ends the attack here, if there is one: (score it adds, step)."""
         if not remaining:
-            return [(0.0, None, ("end", None, 0))]
+            return 0.0, ("end", None, 0)
         targets = self._targets(players_left)
-        if not targets:
-            return [(self._hit_player(remaining), None, ("hit", None, 0))]
-        options = []
         missing = next((t for t in targets if self._can_miss(remaining, self.players[t])), None)
-        if missing is not None:
-            options.append((self._hit_player(remaining), None, ("hit", missing, 0)))
-        for t in targets:
-            left = players_left & ~(1 << t)
-            for mask, gain in self.kill_gains[t]:
-                if mask & remaining == mask:
-                    options.append((gain, (remaining & ~mask, left), ("kill", t, mask)))
-        return options
+        if targets and missing is None:
+            return None  # the leftmost minion falls whatever the order: no stopping here
+        return float(self.hit[remaining]), ("hit", missing, 0)
+
+    def _choices(self, acc: float, remaining: int, players_left: int) -> tuple:
+        """Every choice at a state, numbered as `top` numbers them (the stop first, then each
+        target's attacker groups): (step that stops or None, totals, bounds, targets, groups)."""
+        stop = self._stop(remaining, players_left)
+        totals, bounds, targets, groups = [], [], [], []
+        if stop is not None:
+            total = np.array([acc + stop[0]])
+            totals.append(total)
+            bounds.append(total + 0.0)
+            targets.append(np.array([-1]))
+            groups.append(np.array([0]))
+        for t in self._targets(players_left) if remaining else []:
+            masks, gains = self.kill_arrays[t]
+            fits = (masks & remaining) == masks
+            total = acc + gains[fits]
+            totals.append(total)
+            bounds.append(total + self._row(players_left & ~(1 << t))[remaining ^ masks[fits]])
+            targets.append(np.full(len(total), t))
+            groups.append(masks[fits])
+        return (stop and stop[1], np.concatenate(totals), np.concatenate(bounds),
+                np.concatenate(targets), np.concatenate(groups))
+
+    def _children(self, state: tuple[int, int], steps: tuple, first: int, choices: tuple):
+        """The heap entries of a state's choices, best bound first (among equal bounds the
+        newest, i.e. depth-first, so ties cannot explode), one at a time."""
+        remaining, players_left = state
+        stop, totals, bounds, targets, groups = choices
+        for i in np.lexsort((-np.arange(len(totals)), -bounds)).tolist():
+            target = int(targets[i])
+            if target < 0:
+                child, step = None, stop
+            else:
+                mask = int(groups[i])
+                child, step = (remaining ^ mask, players_left & ~(1 << target)), \
+                    ("kill", target, mask)
+            yield (-float(bounds[i]), -(first + i), float(totals[i]), child, steps + (step,))
 
     def top(self, limit: int) -> list[BattleLayout]:
-        """The best `limit` distinct plans, best first, as concrete layouts."""
+        """The best `limit` distinct plans, best first, as concrete layouts.
+
+        A best-first walk: each state's choices are ranked by score so far + the best score
+        after them, and the heap holds only the best not yet taken of each state's choices.
+        """
         start = (self.full, (1 << len(self.players)) - 1)
-        heap = [(-self.best(*start), 0, 0.0, start, ())]
+        heap = [(-self.best(*start), 0, 0.0, start, (), iter(()))]
         counter, layouts = 1, []
         while heap and len(layouts) < limit:
-            _, _, acc, state, steps = heapq.heappop(heap)
+            _, _, acc, state, steps, siblings = heapq.heappop(heap)
+            following = next(siblings, None)
+            if following is not None:
+                heapq.heappush(heap, (*following, siblings))
             if state is None:
                 layouts.append(self._to_layout(steps))
                 continue
-            for gain, child, step in self._options(*state):
-                total = acc + gain
-                bound = total + (self.best(*child) if child else 0.0)
-                # among equal bounds the newest first: depth-first, so ties cannot explode
-                heapq.heappush(heap, (-bound, -counter, total, child, steps + (step,)))
-                counter += 1
+            choices = self._choices(acc, *state)
+            children = self._children(state, steps, counter, choices)
+            counter += len(choices[1])
+            best = next(children, None)
+            if best is not None:
+                heapq.heappush(heap, (*best, children))
         return layouts
 
     def _to_layout(self, steps: tuple) -> BattleLayout:
