@@ -254,7 +254,7 @@ class LayoutSearch:
             bounds.append(total + self._row(players_left & ~(1 << t))[remaining ^ masks[fits]])
             targets.append(np.full(len(total), t))
             groups.append(masks[fits])
-        return (stop and stop[1], np.concatenate(totals), np.concatenate(bounds),
+        return (stop[1] if stop else None, np.concatenate(totals), np.concatenate(bounds),
                 np.concatenate(targets), np.concatenate(groups))
 
     def _children(self, state: tuple[int, int], steps: tuple, first: int, choices: tuple):
