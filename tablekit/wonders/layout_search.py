@@ -52,12 +52,10 @@ class LayoutSearch:
             self.poisoners[mask] = self.poisoners[rest] + (1 if v.poison else 0)
         self.dies = [self._dies_mask(p) for p in players]
         self.kill_gains = [self._gains(t) for t in range(len(players))]
-        self.kill_arrays = [(np.array([m for m, _ in gains], dtype=np.int64),
-                             np.array([g for _, g in gains], dtype=float))
-                            for gains in self.kill_gains]
         self._orders: dict[tuple[int, int], tuple[int, ...]] = {}
         self._target_cache: dict[int, list[int]] = {}
         self._rows: dict[int, np.ndarray] = {}
+        self._row_lists: dict[int, list[float]] = {}
         self._build_tables()
 
     # -- the attacker groups that can destroy a Player minion -----------------------------
@@ -196,6 +194,13 @@ class LayoutSearch:
             row = self._rows[players_left] = self._find_row(players_left)
         return row
 
+    def _row_list(self, players_left: int) -> list[float]:
+        """`_row` as a list (a Python loop reads it faster)."""
+        row = self._row_lists.get(players_left)
+        if row is None:
+            row = self._row_lists[players_left] = self._row(players_left).tolist()
+        return row
+
     def _find_row(self, players_left: int) -> np.ndarray:
         for group, table in zip(self.group_masks, self.tables, strict=True):
             if players_left & group:
@@ -235,42 +240,35 @@ class LayoutSearch:
             return None  # the leftmost minion falls whatever the order: no stopping here
         return float(self.hit[remaining]), ("hit", missing, 0)
 
-    def _choices(self, acc: float, remaining: int, players_left: int) -> tuple:
-        """Every choice at a state, numbered as `top` numbers them (the stop first, then each
-        target's attacker groups): (step that stops or None, totals, bounds, targets, groups)."""
-        stop = self._stop(remaining, players_left)
-        totals, bounds, targets, groups = [], [], [], []
-        if stop is not None:
-            total = np.array([acc + stop[0]])
-            totals.append(total)
-            bounds.append(total + 0.0)
-            targets.append(np.array([-1]))
-            groups.append(np.array([0]))
-        for t in self._targets(players_left) if remaining else []:
-            masks, gains = self.kill_arrays[t]
-            fits = (masks & remaining) == masks
-            total = acc + gains[fits]
-            totals.append(total)
-            bounds.append(total + self._row(players_left & ~(1 << t))[remaining ^ masks[fits]])
-            targets.append(np.full(len(total), t))
-            groups.append(masks[fits])
-        return (stop[1] if stop else None, np.concatenate(totals), np.concatenate(bounds),
-                np.concatenate(targets), np.concatenate(groups))
-
-    def _children(self, state: tuple[int, int], steps: tuple, first: int, choices: tuple):
-        """The heap entries of a state's choices, best bound first (among equal bounds the
-        newest, i.e. depth-first, so ties cannot explode), one at a time."""
+    def _choices(self, acc: float, state: tuple[int, int], first: int) -> list[tuple]:
+        """Every choice at a state, numbered from `first` as the walk numbers them (the stop
+        first, then each target's attacker groups), best bound first (among equal bounds the
+        newest, i.e. depth-first, so ties cannot explode): (-bound, -number, total, step)."""
         remaining, players_left = state
-        stop, totals, bounds, targets, groups = choices
-        for i in np.lexsort((-np.arange(len(totals)), -bounds)).tolist():
-            target = int(targets[i])
-            if target < 0:
-                child, step = None, stop
-            else:
-                mask = int(groups[i])
-                child, step = (remaining ^ mask, players_left & ~(1 << target)), \
-                    ("kill", target, mask)
-            yield (-float(bounds[i]), -(first + i), float(totals[i]), child, steps + (step,))
+        choices = []
+        stop = self._stop(remaining, players_left)
+        if stop is not None:
+            total = acc + stop[0]
+            choices.append((-(total + 0.0), -first, total, stop[1]))
+        number = first + len(choices)
+        for t in self._targets(players_left) if remaining else []:
+            row = self._row_list(players_left & ~(1 << t))
+            for mask, gain in self.kill_gains[t]:
+                if mask & remaining == mask:
+                    total = acc + gain
+                    choices.append((-(total + row[remaining ^ mask]), -number, total,
+                                    ("kill", t, mask)))
+                    number += 1
+        choices.sort()
+        return choices
+
+    def _children(self, state: tuple[int, int], steps: tuple, choices: list[tuple]):
+        """The heap entries of a state's choices, in their order, one at a time."""
+        remaining, players_left = state
+        for negative_bound, number, total, step in choices:
+            kind, target, mask = step
+            child = (remaining ^ mask, players_left & ~(1 << target)) if kind == "kill" else None
+            yield (negative_bound, number, total, child, steps + (step,))
 
     def top(self, limit: int) -> list[BattleLayout]:
         """The best `limit` distinct plans, best first, as concrete layouts.
@@ -289,9 +287,9 @@ class LayoutSearch:
             if state is None:
                 layouts.append(self._to_layout(steps))
                 continue
-            choices = self._choices(acc, *state)
-            children = self._children(state, steps, counter, choices)
-            counter += len(choices[1])
+            choices = self._choices(acc, state, counter)
+            children = self._children(state, steps, choices)
+            counter += len(choices)
             best = next(children, None)
             if best is not None:
                 heapq.heappush(heap, (*best, children))
