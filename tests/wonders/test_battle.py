@@ -6,7 +6,8 @@ import random
 import pytest
 
 from tablekit.wonders import Fighter, best_battle_lines, resolve_villain_attacks
-from tablekit.wonders.battle import BattleCriterion, LayoutSearch, brute_force, count_layouts
+from tablekit.wonders.battle import BattleCriterion, brute_force, count_layouts
+from tablekit.wonders.layout_search import LayoutSearch
 from tests.wonders.helpers import CAVALRY, MESMERIST, TOAD, TREANT, TROLL, WOLF, by_the_book
 
 

@@ -1,6 +1,6 @@
 """Rules review: the Battle Lines advisor's exact search, through the acceptance API.
 
-Beyond `BRUTE_FORCE_LIMIT` layouts `best_battle_lines` switches to a memoised search; here it
+Beyond `BRUTE_FORCE_LIMIT` layouts `best_battle_lines` switches to a tabled search; here it
 is checked against every layout played out one by one: it finds the true best score, and every
 layout it returns is an allowed line-up that brute force also played out. (Comparing a layout's
 report with the resolver run again would compare the resolver with itself; tests/wonders/
