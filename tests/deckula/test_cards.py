@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 
 import pytest
@@ -143,9 +142,9 @@ WITH_EFFECT = [spec.id for spec in sample_set().specs if spec.effect]
 
 
 def toml_value(value: object) -> str:
-    """A Python value written as TOML (strings in JSON's escapes, which TOML shares)."""
+    """A Python value written as TOML (control characters and DEL as \\u escapes, as TOML asks)."""
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return '"' + "".join(_toml_char(c) for c in value) + '"'
     if isinstance(value, list):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return repr(value)
@@ -170,10 +169,17 @@ def _set_line(table: str, key: str, value: object) -> str:
     return "\n".join([f"{key} = {toml_value(value)}", *lines])
 
 
+def _toml_char(char: str) -> str:
+    """One character of a TOML basic string: quotes, backslashes and control characters escaped."""
+    return f"\\u{ord(char):04x}" if char in '"\\\x7f' or char < " " else char
+
+
 def test_the_fuzzer_writes_the_value_it_means():
     text = with_field("candelabra", "vp", "seven")
     assert load_card_set("ok.toml", with_field("candelabra", "vp", 7)).by_id("candelabra").vp == 7
     assert text.count('vp = "seven"') == 1 and len(text.splitlines()) == len(GOOD.splitlines())
+    odd = 'a"b\\c\x7f\n\x00é'  # found by the fuzz: DEL written raw made the file invalid TOML
+    assert load_card_set("ok.toml", with_field("candelabra", "name", odd)).by_id("candelabra").name == odd
     op = with_field("secret-passage", "effect.op", "summon")  # replaced, not added twice
     assert load_card_set("ok.toml", op).by_id("secret-passage").effect[0].op == "summon"
 
