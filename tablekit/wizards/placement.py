@@ -16,7 +16,7 @@ NO_EQUIPMENT = Pass("No equipment")
 
 def place_options(state: WizardsState) -> list:
     """Every placement the active player may make now (a second one may also be declined)."""
-    hide_left = not state.placed or all(up for _, _, up in state.placed)  # one face down a turn
+    hide_left = all([up for _, _, up in state.placed])  # one face down a turn at most
     spaces = _open_spaces(state)
     options: list = []
     for card in state.hands[state.active]:  # a player owns one of each creature: no duplicates
@@ -52,7 +52,7 @@ def _open_spaces(state: WizardsState) -> list[tuple[int, tuple[int, ...], bool, 
     found = []
     for index, dungeon in enumerate(state.dungeons):
         slots = dungeon.slots
-        free = tuple(i for i in dungeon.entrances if slots[i] is None) if dungeon.open else ()
+        free = tuple([i for i in dungeon.entrances if slots[i] is None]) if dungeon.open else ()
         if free:
             key = (index, dungeon.side.name, free)
             offers = _OFFERS.get(key)
