@@ -20,6 +20,18 @@ set-up tables cached), before/after in alternating runs of the same session:
 Still below the 50k target of issue 10 on this loaded machine; the rest is spread thin (the
 log's events and their sentences take about a fifth, the harness another sixth). A cached
 placement-options table was tried earlier and measured slower (too few repeated positions).
+
+Second pass (branch wizspeed, 2026-11-30 afternoon, load average 4-6 on 2 cores): placement
+offers kept per dungeon side and set of free entrances (one tuple per card), a dungeon's
+strengths with its imp count and Hobb Chanter found once, no generators on per-action paths,
+scoring checking its input once, one call layer less per action. Instructions per action
+(callgrind, 100 seeded games): 170k -> ~160k. Before/after in alternating runs of the same
+session, checked + log through `engines.random_games`, 3 x 1.5 CPU-seconds a figure:
+wizards/deckula 0.655-0.659 -> 0.709-0.734, wizards/wonders 0.788-0.791 -> 0.855-0.869; this
+script at 2 s a figure: wizards/deckula 0.67 -> 0.76 (2p basic 48.0k -> 50.8k). What is left
+is spread thin: with the log on a third of the instructions are the events (the keyword call
+~5k instructions, the Event ~3k, its sentence ~7k, 4.2 events an action, about as many as
+Deckula's 3.5 and Wonders' 5.3); the turn machine's small rule functions take most of the rest.
 """
 
 from __future__ import annotations

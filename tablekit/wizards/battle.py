@@ -14,7 +14,7 @@ from tablekit.wizards.effects import (
     protected,
     remove,
     return_cursed,
-    strength,
+    strengths,
     take_cursed,
 )
 from tablekit.wizards.state import BATTLE, Pending, Slot, WizardsState
@@ -228,8 +228,7 @@ def apply_water(state: WizardsState, action: Discard | Pass, events: Events) -> 
 
 def strongest(state: WizardsState, dungeon: int) -> list[int]:
     """Spaces of the strongest creatures a Void Imp can stun (the protected cannot be)."""
-    values = {s: strength(state, dungeon, s) for s, _ in state.creatures(dungeon)
-              if not protected(state, dungeon, s)}
+    values = {s: v for s, v in strengths(state, dungeon).items() if not protected(state, dungeon, s)}
     top = max(values.values(), default=None)
     return [s for s, v in values.items() if v == top]
 

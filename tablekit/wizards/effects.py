@@ -162,32 +162,58 @@ def protected(state: WizardsState, dungeon: int, space: int) -> bool:
 
 def strength(state: WizardsState, dungeon: int, space: int) -> int:
     """The strength of the creature on a space now (imps, Chanter, Dragon, gear, enchantment)."""
-    found = state.dungeons[dungeon]
-    slot = found.slots[space]
+    return _strength(state, dungeon, space, _imp_strength(state, dungeon))
+
+
+def strengths(state: WizardsState, dungeon: int) -> dict[int, int]:
+    """The strength of every creature in a dungeon now, by space."""
+    imps = _imp_strength(state, dungeon)  # the same for every imp of the dungeon: once
+    return {space: _strength(state, dungeon, space, imps)
+            for space, slot in enumerate(state.dungeons[dungeon].slots) if slot is not None}
+
+
+def totals(state: WizardsState, dungeon: int) -> dict[int, int]:
+    """Each player's strength total in a dungeon (only players with a creature there)."""
+    slots = state.dungeons[dungeon].slots
+    found: dict[int, int] = {}
+    for space, value in strengths(state, dungeon).items():
+        owner = slots[space].owner
+        found[owner] = found.get(owner, 0) + value
+    return found
+
+
+def _imp_strength(state: WizardsState, dungeon: int) -> int | None:
+    """What an imp counts in this dungeon: the imps there, or None when a face-up Hobb Chanter
+    holds every unprotected imp to 1."""
+    imps = 0
+    for slot in state.dungeons[dungeon].slots:
+        if slot is not None:
+            card = _CREATURES[slot.creature]
+            if slot.face_up and card.effect == "imps-strength-one":
+                return None
+            if card.type == "imp":
+                imps += 1
+    return imps
+
+
+def _strength(state: WizardsState, dungeon: int, space: int, imps: int | None) -> int:
+    """The strength of the creature on a space, given what an imp counts there."""
+    slot = state.dungeons[dungeon].slots[space]
     card = _CREATURES[slot.creature]
     value = card.strength
     if value == "imps":
-        if _chanter_here(state, dungeon) and not protected(state, dungeon, space):
-            value = 1
+        if imps is None:  # Hobb Chanter: 1, unless the imp is protected from it
+            value = 1 if not protected(state, dungeon, space) else _count_imps(state, dungeon)
         else:
-            value = sum(1 for s in found.slots if s is not None and creature(s).type == "imp")
+            value = imps
     elif value == "cursed":
         value = state.cursed[slot.owner]
     return value + _bonus(state, dungeon, space, slot, card)
 
 
-def totals(state: WizardsState, dungeon: int) -> dict[int, int]:
-    """Each player's strength total in a dungeon (only players with a creature there)."""
-    found: dict[int, int] = {}
-    for space, slot in enumerate(state.dungeons[dungeon].slots):
-        if slot is not None:
-            found[slot.owner] = found.get(slot.owner, 0) + strength(state, dungeon, space)
-    return found
-
-
-def _chanter_here(state: WizardsState, dungeon: int) -> bool:
-    return any(s is not None and s.face_up and creature(s).effect == "imps-strength-one"
-               for s in state.dungeons[dungeon].slots)
+def _count_imps(state: WizardsState, dungeon: int) -> int:
+    return sum(1 for s in state.dungeons[dungeon].slots
+               if s is not None and _CREATURES[s.creature].type == "imp")
 
 
 def _bonus(state: WizardsState, dungeon: int, space: int, slot: Slot, card) -> int:

@@ -35,7 +35,7 @@ def decide(state: WizardsState, action, events: Events) -> None:
 
 
 def _begin_turn(state: WizardsState, events: Events) -> None:
-    if not any(d.open for d in state.dungeons):
+    if not any([d.open for d in state.dungeons]):
         endgame.start_scoring(state, events)
         return
     if not state.hands[state.active] and not any(

@@ -12,7 +12,7 @@ from tablekit.wizards import engine, heuristic
 from tablekit.wizards.actions import ACTION_TYPES
 from tablekit.wizards.cards import DATA
 from tablekit.wizards.config import WizardsConfig
-from tablekit.wizards.flow import DECISIONS
+from tablekit.wizards.flow import DECISIONS, decide, options
 from tablekit.wizards.scenario import from_config
 from tablekit.wizards.state import WizardsState
 
@@ -50,11 +50,11 @@ class WizardsGame(Game):
 
     def _legal_actions(self, state: WizardsState) -> list[Action]:
         """The pending decision's options."""
-        return engine.options(state)
+        return options(state)
 
     def _apply_unchecked(self, state: WizardsState, action: Action, events: Events) -> None:
-        """Play a legal action and run on."""
-        engine.apply_unchecked(state, action, events)
+        """Play a legal action and run on (the core has cleared the legal-actions cache)."""
+        decide(state, action, events)
 
     def is_over(self, state: WizardsState) -> bool:
         """True once the game is scored."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from tablekit.core.game import Events
 from tablekit.wizards.actions import Equip, MoveTo, Pass, Place
 from tablekit.wizards.cards import components
@@ -14,56 +16,71 @@ NO_EQUIPMENT = Pass("No equipment")
 
 def place_options(state: WizardsState) -> list:
     """Every placement the active player may make now (a second one may also be declined)."""
-    hide_left = not state.placed or all(up for _, _, up in state.placed)  # one face down a turn
+    hide_left = all([up for _, _, up in state.placed])  # one face down a turn at most
     spaces = _open_spaces(state)
     options: list = []
     for card in state.hands[state.active]:  # a player owns one of each creature: no duplicates
         effect = creature_card(card).effect
         may_hide = hide_left and effect != "never-face-down"
-        for dungeon, free, hide_here, table in spaces:
-            placements = table.get(card) or _placements(state, card, dungeon, table)
-            if may_hide and hide_here:
-                options += [place for space in free for place in placements[space]]
-            else:
-                options += [placements[space][0] for space in free]
+        for dungeon, free, hide_here, offers in spaces:
+            offer = offers.get(card) or _offer(state, card, dungeon, free, offers)
+            options += offer.either if may_hide and hide_here else offer.face_up
             if effect == "displace":
-                options += [placements[s][0] for s, _ in state.creatures(dungeon)
+                places = _places(state, card, dungeon)
+                options += [places[s][0] for s, _ in state.creatures(dungeon)
                             if not protected(state, dungeon, s)]
     if len(state.placed) == 1 and options:
         options.append(STOP)
     return options
 
 
+class Offer(NamedTuple):
+    """A card's Place actions on the free entrances of a dungeon, entrance by entrance."""
+
+    face_up: tuple[Place, ...]  # face up only
+    either: tuple[Place, ...]   # face up, then face down, on each entrance
+
+
 Placements = dict[int, tuple[Place, Place]]  # entrance -> (face-up, face-down) Place
-_TABLES: dict[tuple[int, str], dict[str, Placements]] = {}
+_PLACES: dict[tuple[int, str, str], Placements] = {}
+_OFFERS: dict[tuple[int, str, tuple[int, ...]], dict[str, Offer]] = {}
 
 
-def _open_spaces(state: WizardsState) -> list[tuple[int, list[int], bool, dict[str, Placements]]]:
+def _open_spaces(state: WizardsState) -> list[tuple[int, tuple[int, ...], bool, dict[str, Offer]]]:
     """Per open dungeon with a free entrance: its free entrances, whether a creature may go
-    face down there (not Of Radiance), and its table of Place actions by card."""
+    face down there (not Of Radiance), and its table of offers by card for those entrances."""
     found = []
     for index, dungeon in enumerate(state.dungeons):
         slots = dungeon.slots
-        free = [i for i in dungeon.entrances if slots[i] is None] if dungeon.open else None
+        free = tuple([i for i in dungeon.entrances if slots[i] is None]) if dungeon.open else ()
         if free:
-            table = _TABLES.get((index, dungeon.side.name))
-            if table is None:
-                table = _TABLES[index, dungeon.side.name] = {}
-            found.append((index, free, state.enchantment_effect(index) != "face-up-only", table))
+            key = (index, dungeon.side.name, free)
+            offers = _OFFERS.get(key)
+            if offers is None:
+                offers = _OFFERS[key] = {}
+            found.append((index, free, state.enchantment_effect(index) != "face-up-only", offers))
     return found
 
 
-def _placements(state: WizardsState, card: str, dungeon: int,
-                table: dict[str, Placements]) -> Placements:
-    """The face-up and face-down Place actions of a card on each entrance of a dungeon side.
+def _offer(state: WizardsState, card: str, dungeon: int, free: tuple[int, ...],
+           offers: dict[str, Offer]) -> Offer:
+    """A card's offer on these free entrances, made once and kept (actions are immutable
+    values, so the same objects serve every position with the same free entrances)."""
+    places = _places(state, card, dungeon)
+    found = offers[card] = Offer(tuple(places[s][0] for s in free),
+                                 tuple(place for s in free for place in places[s]))
+    return found
 
-    Actions are immutable values, so one object per (card, dungeon, side, space) serves every
-    position (building ~100 of them per decision was the engine's hottest spot).
-    """
-    found = table[card] = {
-        s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
-            Place(card, dungeon, s, False, state.where(dungeon, s)))
-        for s in state.dungeons[dungeon].entrances}
+
+def _places(state: WizardsState, card: str, dungeon: int) -> Placements:
+    """The face-up and face-down Place actions of a card on each entrance of a dungeon side."""
+    key = (dungeon, state.dungeons[dungeon].side.name, card)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = {
+            s: (Place(card, dungeon, s, True, state.where(dungeon, s)),
+                Place(card, dungeon, s, False, state.where(dungeon, s)))
+            for s in state.dungeons[dungeon].entrances}
     return found
 
 

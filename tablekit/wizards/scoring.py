@@ -26,9 +26,7 @@ def set_points(gems: Mapping[str, int]) -> int:
     >>> set_points({"red": 3, "blue": 1, "green": 1})
     6
     """
-    counts = _counts(gems)
-    return sum(SET_POINTS[sum(1 for n in counts if n >= layer)]
-               for layer in range(1, max(counts, default=0) + 1))
+    return _layer_points(_counts(gems))
 
 
 def best_sets(gems: Mapping[str, int]) -> list[tuple[str, ...]]:
@@ -56,6 +54,13 @@ def cancel(gems: Mapping[str, int], cursed: int) -> tuple[dict[str, int], int]:
     return left, cursed
 
 
+def _layer_points(counts: Iterable[int]) -> int:
+    """Points of the layered split of checked gem counts (see `set_points`)."""
+    counts = list(counts)
+    return sum(SET_POINTS[sum(1 for n in counts if n >= layer)]
+               for layer in range(1, max(counts, default=0) + 1))
+
+
 def score_gems(gems: Mapping[str, int], cursed: int) -> int:
     """Points from gems and cursed gems: sets after the best cancellation, −1 per cursed gem left.
 
@@ -66,8 +71,8 @@ def score_gems(gems: Mapping[str, int], cursed: int) -> int:
     >>> score_gems({"red": 3, "blue": 1, "green": 1}, cursed=2)
     4
     """
-    left, cursed_left = cancel(gems, cursed)
-    return set_points(left) - cursed_left
+    left, cursed_left = cancel(gems, cursed)  # checks the input once
+    return _layer_points(left.values()) - cursed_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +95,8 @@ class Score:
 def score_player(gems: Mapping[str, int], cursed: int, artefact_points: Iterable[int],
                  enchantments: int, most_cursed: bool) -> Score:
     """A player's score from what they hold (gems already cancelled or not: cancelled here)."""
-    left, cursed_left = cancel(gems, cursed)
-    return Score(MOST_CURSED_PENALTY if most_cursed else 0, cursed_left, set_points(left),
+    left, cursed_left = cancel(gems, cursed)  # checks the input once
+    return Score(MOST_CURSED_PENALTY if most_cursed else 0, cursed_left, _layer_points(left.values()),
                  sum(artefact_points), ENCHANTMENT_POINTS * enchantments)
 
 

@@ -26,11 +26,11 @@ def make_config(**options: Any) -> dict[str, Any]:
 
 def deck_creatures(deck: str | list[str], rng: random.Random) -> list[str]:
     """The ten creature ids every player gets (drawn with `rng` for the random recipes)."""
-    creatures = [c for c in components().creatures if not c.is_monster]
     if isinstance(deck, list):
         return list(deck)
     if deck == "standard":
         return list(_standard_deck(components()))
+    creatures = [c for c in components().creatures if not c.is_monster]
     if deck == "random":
         return sorted(rng.sample([c.id for c in creatures], 10), key=_number)
     chosen = list(PARTIAL_FIXED)

@@ -185,8 +185,10 @@ class WizardsState(GameState):
 
     def any_free_entrance(self) -> bool:
         """True when an open dungeon has an entrance with no creature on it."""
-        return any(self.has_free_entrance(d) for d, found in enumerate(self.dungeons)
-                   if found.open)
+        for index, found in enumerate(self.dungeons):  # a loop: no generator on a hot path
+            if found.open and self.has_free_entrance(index):
+                return True
+        return False
 
     def has_free_entrance(self, dungeon: int) -> bool:
         """True when an entrance of the dungeon has no creature on it."""

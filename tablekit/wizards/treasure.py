@@ -121,6 +121,8 @@ def collect(state: WizardsState, dungeon: int, events: Events) -> None:
 def enchanted_gems(state: WizardsState, dungeon: int, events: Events) -> None:
     """Treasure-phase enchantments: Abundance, Astonishing Horror, Shadow, the Ancestors."""
     effect = state.enchantment_effect(dungeon)
+    if effect not in TYPE_ENCHANTMENTS and effect not in ("shadow", "purify-per-type"):
+        return
     tasks = []
     for player in state.seat_order(state.token):
         mine = [creature(s) for _, s in state.creatures(dungeon) if s.owner == player]
