@@ -26,7 +26,8 @@ def test_pick_is_optimal_valid_and_playable():
     assert result.status == "optimal" and len(result.picks) == 28
     assert validate_deck(problem, result.picks) == []
     match = tablekit.new_game("wonders", villain="cullin", deck="picked", picks=result.picks)
-    assert len(match.state.boards[0].card_uids()) == 28 + 10
+    own = sum(c.copies for c in default_catalog().villain_cards("cullin"))
+    assert len(match.state.boards[0].card_uids()) == 28 + own
 
 
 def test_limits_are_respected():
