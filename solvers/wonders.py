@@ -254,21 +254,31 @@ def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighb
     history: list[tuple[list[str], float]] = []
     for round_no in range(rounds):
         current = DeckProblem(problem.villain, problem.owned, problem.limits, values, problem.size)
-        pick = pick_deck(current, seed=seed)
-        if pick.status == "infeasible":
-            raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
-        decks = [pick.picks] + _neighbours(current, pick.picks, neighbours, rng)
+        picks = _solved(current, seed)
+        decks = [picks] + _neighbours(current, picks, neighbours, rng)
         rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor,
                           campaign, tally.part(games)).mean for d in decks]
         history += list(zip(decks, rates, strict=True))
         values = _update_values(values, decks, rates, step)
-    best = max(history, key=lambda entry: entry[1])[0]
+    if history:
+        best = max(history, key=lambda entry: entry[1])[0]
+    else:  # no rounds: the solver's pick on the first values is the answer
+        best = _solved(DeckProblem(problem.villain, problem.owned, problem.limits, values,
+                                   problem.size), seed)
     tally.planned = tally.done + 2 * final_games  # fewer neighbours than asked: fewer games
     final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign,
                      tally.part(final_games))
     baseline = win_rate(problem.villain, recommended_deck(problem.villain, campaign), final_games,
                         f"{seed}/final", agent, executor, campaign, tally.part(final_games))
     return Improvement(best, final, baseline, values, history)
+
+
+def _solved(problem: DeckProblem, seed: int) -> list[str]:
+    """The CP-SAT pick, or a ValueError naming the limits that clash."""
+    pick = pick_deck(problem, seed=seed)
+    if pick.status == "infeasible":
+        raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
+    return pick.picks
 
 
 class _Tally:
