@@ -437,3 +437,23 @@ def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
     panel.record()
     assert "already recorded" not in panel.message.value
     assert sum(r["games"] for r in table.campaign.record.values()) == 2
+
+
+def test_the_deck_comparison_shows_every_deck_against_every_villain():
+    from solvers.wonders_balance import BuildBudget
+    from tablekit.wonders.ui.build import DeckComparison
+    comparison = DeckComparison(villains=("cullin", "grak"), games=6, seed=2,
+                                budget=BuildBudget(screen_games=20, rounds=0, final_games=6))
+    seen = []
+    comparison.progress.bar.observe(lambda change: seen.append(change["new"]), names="value")
+    comparison.run_button.click()
+    assert comparison.message.value == "" and not comparison.progress.running
+    names = ["best vs Cullin", "best vs Grak", "green (recommended)", "red (recommended)"]
+    assert list(comparison.decks) == names == [bar.name for bar in comparison.chart.data]
+    for bar in comparison.chart.data:
+        rates = comparison.matrix[bar.name]
+        assert list(bar.x) == ["Cullin", "Grak"] and list(bar.y) == [e.mean for e in rates.values()]
+        assert all(e.n == 6 for e in rates.values())
+    planned = 2 * (20 + 2 * 6) + 6 * 4 * 2  # per Villain: screening + two final runs; the matrix
+    assert seen and seen[-1] == planned and seen == sorted(seen)
+    assert all(f"<th>{name}</th>" in comparison.table.value for name in names)
