@@ -148,7 +148,7 @@ def test_attacking_the_villain_takes_no_damage_back_and_damage_clears_at_turn_en
     treant, tortoise = board.player_minions
     GAME.apply(state, Attack(treant.uid, board.villain_minions[0].uid))
     GAME.apply(state, Attack(tortoise.uid, VILLAIN))
-    assert board.villain_health == 29 and tortoise.damage == 0
+    assert board.villain_health == 28 and tortoise.damage == 0  # the Tortoise hits for 2
     assert treant.damage == 2
     GAME.apply(state, EndTurn())
     assert treant.damage == 0 and not treant.exhausted
@@ -217,12 +217,12 @@ def test_destroyed_minion_takes_its_persistent_spell_along():
 
 
 def test_reshuffle_leaves_the_drawing_spell_out():
-    state = scenario(hand=["wild-growth"], discard=["owl-scout", "stag-charger"])
+    state = scenario(hand=["tidal-surge"], discard=["owl-scout", "stag-charger"])  # Draw 2
     events = Events()
     GAME.apply(state, PlayCard(state.boards[0].hand[0]), events)
     assert "wonders.reshuffle" in rules_of(events)
     assert sorted(hand_names(state)) == ["Owl Scout", "Stag Charger"]
-    assert discard_names(state) == ["Wild Growth"]
+    assert discard_names(state) == ["Tidal Surge"]
 
 
 def test_nothing_to_draw_skips_the_bullet():
