@@ -130,15 +130,15 @@ def test_cost_must_be_paid_and_is_discarded_with_the_spell():
 
 def test_attack_deals_damage_and_takes_damage_back():
     state = scenario(player_minions=["treant-shepherd", "owl-scout"],
-                     villain_minions=["treant-shepherd"])
+                     villain_minions=["mossback-tortoise"])
     board = state.boards[0]
-    mine, scout = board.player_minions
-    foe = board.villain_minions[0]  # Villain half 2/4
+    mine, scout = board.player_minions  # Treant 3/3, Owl Scout 1/1
+    foe = board.villain_minions[0]  # Villain half 1/4 with Taunt
     GAME.apply(state, Attack(mine.uid, foe.uid))
-    assert mine.exhausted and mine.damage == 2 and foe.damage == 3
+    assert mine.exhausted and mine.damage == 1 and foe.damage == 3
     assert board.villain_minions  # 3 < 4: it survives ...
     GAME.apply(state, Attack(scout.uid, foe.uid))  # ... until damage adds up within the turn
-    assert board.villain_minions == [] and scout not in board.player_minions  # 2 back >= 1
+    assert board.villain_minions == [] and scout not in board.player_minions  # 1 back >= 1
 
 
 def test_attacking_the_villain_takes_no_damage_back_and_damage_clears_at_turn_end():
@@ -148,7 +148,7 @@ def test_attacking_the_villain_takes_no_damage_back_and_damage_clears_at_turn_en
     treant, tortoise = board.player_minions
     GAME.apply(state, Attack(treant.uid, board.villain_minions[0].uid))
     GAME.apply(state, Attack(tortoise.uid, VILLAIN))
-    assert board.villain_health == 28 and tortoise.damage == 0  # the Tortoise hits for 2
+    assert board.villain_health == 29 and tortoise.damage == 0
     assert treant.damage == 2
     GAME.apply(state, EndTurn())
     assert treant.damage == 0 and not treant.exhausted

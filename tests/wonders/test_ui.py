@@ -269,8 +269,8 @@ def test_buttons_that_would_read_alike_say_which_minion():
                            player_minions=["hungry-wolf"], draw=["stag-charger", "stag-charger"])
     table = WondersTable(match=match)
     assert len(set(labels(table))) == len(labels(table))
-    assert "Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2" in labels(table)
-    table.click("Attack: Hungry Wolf → Pixie Mesmerist (2/2) #2")
+    assert "Attack: Hungry Wolf → Pixie Mesmerist (1/2) #2" in labels(table)
+    table.click("Attack: Hungry Wolf → Pixie Mesmerist (1/2) #2")
     assert [m.name for m in table.state.boards[0].villain_minions] == ["Pixie Mesmerist", "Forest Troll"]
 
 
