@@ -71,7 +71,7 @@ def test_card_text_in_words():
     assert card_summary(trap) == ("Baited Trap (spell): COST: discard 1 other card · "
                                   "Destroy an enemy minion")
     assert card_summary(servant, "villain") == "Gnomish Servant (1/2): PLAY: Draw 1"
-    assert card_summary(toad) == "Poison Toad (1/2, Priority 3): Poison"
+    assert card_summary(toad) == "Poison Toad (1/1, Priority 3): Poison"
 
 
 def test_judge_layout_ranks_the_learners_order():

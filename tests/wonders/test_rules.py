@@ -130,15 +130,15 @@ def test_cost_must_be_paid_and_is_discarded_with_the_spell():
 
 def test_attack_deals_damage_and_takes_damage_back():
     state = scenario(player_minions=["treant-shepherd", "owl-scout"],
-                     villain_minions=["mossback-tortoise"])
+                     villain_minions=["treant-shepherd"])
     board = state.boards[0]
-    mine, scout = board.player_minions  # Treant 3/3, Owl Scout 1/1
-    foe = board.villain_minions[0]  # Villain half 1/4 with Taunt
+    mine, scout = board.player_minions
+    foe = board.villain_minions[0]  # Villain half 2/4
     GAME.apply(state, Attack(mine.uid, foe.uid))
-    assert mine.exhausted and mine.damage == 1 and foe.damage == 3
+    assert mine.exhausted and mine.damage == 2 and foe.damage == 3
     assert board.villain_minions  # 3 < 4: it survives ...
     GAME.apply(state, Attack(scout.uid, foe.uid))  # ... until damage adds up within the turn
-    assert board.villain_minions == [] and scout not in board.player_minions  # 1 back >= 1
+    assert board.villain_minions == [] and scout not in board.player_minions  # 2 back >= 1
 
 
 def test_attacking_the_villain_takes_no_damage_back_and_damage_clears_at_turn_end():
@@ -217,12 +217,12 @@ def test_destroyed_minion_takes_its_persistent_spell_along():
 
 
 def test_reshuffle_leaves_the_drawing_spell_out():
-    state = scenario(hand=["tidal-surge"], discard=["owl-scout", "stag-charger"])  # Draw 2
+    state = scenario(hand=["wild-growth"], discard=["owl-scout", "stag-charger"])
     events = Events()
     GAME.apply(state, PlayCard(state.boards[0].hand[0]), events)
     assert "wonders.reshuffle" in rules_of(events)
     assert sorted(hand_names(state)) == ["Owl Scout", "Stag Charger"]
-    assert discard_names(state) == ["Tidal Surge"]
+    assert discard_names(state) == ["Wild Growth"]
 
 
 def test_nothing_to_draw_skips_the_bullet():
