@@ -4,9 +4,12 @@
 (exactly 28, never more than owned) under the user's at-least / at-most limits per kind,
 colour, cost or card, maximising the summed card values. When the limits contradict each other
 the result names the conflicting limits (assumption literals, as in the OR-Tools sample
-`assumptions_sample_sat.py`). `improve_deck` puts simulation in the loop: it proposes a deck,
-plays it and a few neighbours with the core's `simulate`, updates the card values from the
-observed win rates, and solves again. Every pick is re-checked by `validate_deck`.
+`assumptions_sample_sat.py`). `screen_values` learns what each card is worth against one Villain: it
+plays games with random 28-card decks and fits the win rate to the copies of each card (a
+ridge regression), so the values differ from Villain to Villain. `improve_deck` puts simulation
+in the loop: it starts from those values (or the static ones), proposes a deck, plays it and a
+few neighbours with the core's `simulate`, updates the card values from the observed win rates,
+and solves again. Every pick is re-checked by `validate_deck`.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from tablekit.core.simulate import Estimate, Progress, simulate
+from tablekit.core.simulate import Estimate, Progress, play_one, simulate
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import CardEntry, Half, default_catalog
 from tablekit.wonders.setup import COLLECTION_SIZE, recommended_collection
 
 VALUE_SCALE = 100  # card values are floats; the model uses integers
+RIDGE = 0.05  # screening's shrinkage, per game played (keeps rare cards near 0)
 
 
 @dataclass(frozen=True)
@@ -196,37 +200,85 @@ def win_rate(villain: str, picks: Sequence[str], games: int, seed: int | str = 0
     return result.win_rate()
 
 
+def screen_values(problem: DeckProblem, games: int, seed: int | str = 0,
+                  agent: str = "heuristic", campaign: Campaign | None = None,
+                  progress: Progress | None = None) -> dict[str, float]:
+    """Each owned card's worth against the Villain, in win-rate points per copy brought.
+
+    Plays `games` games, each with its own random 28 of the owned copies, and fits the wins
+    to the copy counts by ridge regression (centred, so the values compare cards with each
+    other: a card at 0 is as good as the average card of the random decks).
+    """
+    owned = _owned(problem)
+    cards = sorted(c for c, n in owned.items() if n > 0)
+    pool = [c for c in cards for _ in range(owned[c])]
+    rng = random.Random(f"{seed}/screen")
+    config: dict = {"villain": problem.villain, "deck": "picked"}
+    if campaign is not None:
+        config["campaign"] = campaign.to_json()
+    counts, wins = [], []
+    for game in range(games):
+        deck = rng.sample(pool, problem.size)
+        record = play_one("wonders", {**config, "picks": deck}, f"{seed}/screen/{game}", (agent,))
+        tally = Counter(deck)
+        counts.append([tally[c] for c in cards])
+        wins.append(1.0 if record.winners else 0.0)
+        if progress is not None and ((game + 1) % 20 == 0 or game + 1 == games):
+            progress(game + 1, games)
+    slopes = _ridge(counts, wins, RIDGE * games)
+    return {c: 100 * s for c, s in zip(cards, slopes, strict=True)}
+
+
 def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighbours: int = 4,
                  final_games: int = 400, seed: int = 0, agent: str = "heuristic",
-                 executor: object = "serial", step: float = 20.0,
-                 campaign: Campaign | None = None, progress: Progress | None = None) -> Improvement:
+                 executor: object = "serial", step: float | None = None,
+                 campaign: Campaign | None = None, progress: Progress | None = None,
+                 screen_games: int = 0) -> Improvement:
     """Propose, simulate, update the card values, solve again; report both win rates.
 
-    `progress(games_done, games_planned)` is called as the games are played (a progress bar).
+    With `screen_games`, the first values come from `screen_values` against this Villain
+    (win-rate points per copy) instead of the static `card_value`. `progress(games_done,
+    games_planned)` is called as the games are played (a progress bar).
     """
-    tally = _Tally(rounds * (1 + neighbours) * games + 2 * final_games, progress)
+    tally = _Tally(screen_games + rounds * (1 + neighbours) * games + 2 * final_games, progress)
     catalog = default_catalog()
     rng = random.Random(seed)
     values = {c: problem.values.get(c, card_value(catalog.cards[c]))
               for c in _owned(problem)}
+    if screen_games:
+        screened = screen_values(problem, screen_games, seed, agent, campaign,
+                                 tally.part(screen_games))
+        values = {c: problem.values.get(c, screened.get(c, 0.0)) for c in values}
+    # a value moves by `step` × (change of win rate per copy): 100 keeps screened points in scale
+    step = step if step is not None else (100.0 if screen_games else 20.0)
     history: list[tuple[list[str], float]] = []
     for round_no in range(rounds):
         current = DeckProblem(problem.villain, problem.owned, problem.limits, values, problem.size)
-        pick = pick_deck(current, seed=seed)
-        if pick.status == "infeasible":
-            raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
-        decks = [pick.picks] + _neighbours(current, pick.picks, neighbours, rng)
+        picks = _solved(current, seed)
+        decks = [picks] + _neighbours(current, picks, neighbours, rng)
         rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor,
                           campaign, tally.part(games)).mean for d in decks]
         history += list(zip(decks, rates, strict=True))
         values = _update_values(values, decks, rates, step)
-    best = max(history, key=lambda entry: entry[1])[0]
+    if history:
+        best = max(history, key=lambda entry: entry[1])[0]
+    else:  # no rounds: the solver's pick on the first values is the answer
+        best = _solved(DeckProblem(problem.villain, problem.owned, problem.limits, values,
+                                   problem.size), seed)
     tally.planned = tally.done + 2 * final_games  # fewer neighbours than asked: fewer games
     final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign,
                      tally.part(final_games))
     baseline = win_rate(problem.villain, recommended_deck(problem.villain, campaign), final_games,
                         f"{seed}/final", agent, executor, campaign, tally.part(final_games))
     return Improvement(best, final, baseline, values, history)
+
+
+def _solved(problem: DeckProblem, seed: int) -> list[str]:
+    """The CP-SAT pick, or a ValueError naming the limits that clash."""
+    pick = pick_deck(problem, seed=seed)
+    if pick.status == "infeasible":
+        raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
+    return pick.picks
 
 
 class _Tally:
@@ -292,6 +344,29 @@ def _update_values(values: dict[str, float], decks: list[list[str]], rates: list
                         for n, r in zip(counts, rates, strict=True)) / spread
             updated[card] = values[card] + step * slope
     return updated
+
+
+def _ridge(rows: list[list[int]], wins: list[float], shrink: float) -> list[float]:
+    """Ridge regression slopes of `wins` on the centred columns of `rows`."""
+    n, k = len(rows), len(rows[0])
+    means = [sum(r[j] for r in rows) / n for j in range(k)]
+    mean_win = sum(wins) / n
+    centred = [[r[j] - means[j] for j in range(k)] for r in rows]
+    # the normal equations (XᵀX + shrink·I) β = Xᵀy, solved by Gauss–Jordan elimination
+    system = [[sum(x[i] * x[j] for x in centred) + (shrink if i == j else 0.0) for j in range(k)]
+              + [sum(x[i] * (w - mean_win) for x, w in zip(centred, wins, strict=True))]
+              for i in range(k)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(system[r][col]))
+        system[col], system[pivot] = system[pivot], system[col]
+        lead = system[col][col]
+        system[col] = [v / lead for v in system[col]]
+        for row in range(k):
+            if row != col and system[row][col]:
+                factor = system[row][col]
+                system[row] = [a - factor * b for a, b in zip(system[row], system[col],
+                                                              strict=True)]
+    return [system[i][k] for i in range(k)]
 
 
 def _cost(half: Half) -> int:

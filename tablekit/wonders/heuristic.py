@@ -38,8 +38,15 @@ def _worth_playing(view: State, action: PlayCard) -> bool:
     half = view.table[action.card].player
     if half.choice is not None and action.target == -2 and not half.is_minion:
         return False
+    if not half.is_minion and not view.boards[view.player].draw and _draws(half):
+        return False  # a drawing spell on an empty pile only recycles the discards, forever
     return not action.discards or half.is_minion and half.strength + half.health >= 8 \
         or not half.is_minion
+
+
+def _draws(half: Any) -> bool:
+    """True when a spell's text makes its player draw."""
+    return any(op == "draw" for bullet in half.text for op, _, _ in bullet)
 
 
 def _play_value(view: State, action: PlayCard) -> tuple:

@@ -44,7 +44,7 @@ def test_villain_spell_that_draws_stays_out_of_the_reshuffle():
     shuffles = [e for e in events.items if e.rule == "wonders.reshuffle"]
     assert shuffles[0].data["n"] == 1
     assert [m.name for m in board.villain_minions] == ["Owl Scout"]
-    assert board.player_health == 30 - 3 - 2
+    assert board.player_health == 30 - 3 - 3  # the Tantrum, then the Owl Scout's Villain half
     # the Player's draw then reshuffles the Tantrum alone and draws it
     assert names(board.hand, state) == ["Royal Tantrum"] and len(shuffles) == 2
 

@@ -15,6 +15,7 @@ from tablekit.wonders.actions import (
     Place,
     PlayCard,
 )
+from tablekit.wonders.cards import default_catalog
 from tablekit.wonders.game import GAME
 from tablekit.wonders.scenario import scenario, uid_of
 from tablekit.wonders.state import NONE, VILLAIN
@@ -39,9 +40,10 @@ def test_setup_draw_pile_is_villain_set_plus_28_and_four_in_hand():
     match = tablekit.new_game("wonders", seed=1)
     state = match.state
     board = state.boards[0]
-    assert len(board.hand) == 4 and len(board.draw) == 10 + 28 - 4
+    cullin = sum(c.copies for c in default_catalog().villain_cards("cullin"))  # 14 in the sample
+    assert len(board.hand) == 4 and len(board.draw) == cullin + 28 - 4
     sets = [state.table[u].set for u in board.card_uids()]
-    assert sets.count("cullin") == 10 and sets.count("green") == 28
+    assert sets.count("cullin") == cullin and sets.count("green") == 28
     assert board.villain_health == board.player_health == 30
     assert {e.rule for e in match.log} >= {"wonders.villain-select", "wonders.draw-pile",
                                            "wonders.opening-hand", "wonders.special-rules"}
@@ -54,7 +56,8 @@ def test_villain_health_comes_from_the_villain_card():
 def test_random_deck_deals_28_from_the_whole_collection():
     state = tablekit.new_game("wonders", seed=4, villain="grak", deck="random").state
     sets = [state.table[u].set for u in state.boards[0].card_uids()]
-    assert len(sets) == 8 + 28 and sets.count("grak") == 8
+    grak = sum(c.copies for c in default_catalog().villain_cards("grak"))  # 11 in the sample
+    assert len(sets) == grak + 28 and sets.count("grak") == grak
     assert len({"green", "blue", "red"} & set(sets)) >= 2
 
 
@@ -248,7 +251,7 @@ def test_all_enemy_damage_and_death_text():
 
 
 def test_win_when_the_villain_reaches_zero():
-    state = scenario(player_minions=["forest-troll"], villain_health=4)
+    state = scenario(player_minions=["forest-troll"], villain_health=3)  # the Troll hits for 3
     GAME.apply(state, Attack(state.boards[0].player_minions[0].uid, VILLAIN))
     assert GAME.is_over(state) and GAME.outcome(state).won(0)
     assert GAME.legal_actions(state) == [] and GAME.to_move(state) is None
@@ -268,8 +271,8 @@ def test_villain_minions_enter_ready_and_spells_are_discarded():
     state = scenario(draw=["thorn-volley", "owl-scout", "stag-charger"])
     GAME.apply(state, EndTurn())
     board = state.boards[0]
-    # Thorn Volley hits for 2 and draws Owl Scout, which then attacks the Player for 2
-    assert board.player_health == 26 and [m.name for m in board.villain_minions] == ["Owl Scout"]
+    # Thorn Volley hits for 2 and draws Owl Scout (Villain half 3/2), which attacks the Player for 3
+    assert board.player_health == 25 and [m.name for m in board.villain_minions] == ["Owl Scout"]
     assert not board.villain_minions[0].exhausted  # readied again at the Villain's turn end
     assert discard_names(state) == ["Thorn Volley"]
 
@@ -297,9 +300,9 @@ def test_battle_lines_are_the_players_choices():
     GAME.apply(state, Place(uid_of(state, "Treant Shepherd", "player")))
     board = state.boards[0]
     # Stag (4) destroys Treant (3 back kills Stag); Cavalry (2) destroys Wolf (3 back kills it);
-    # the Owl Scout has no Player minion left: 2 damage to the Player.
+    # the Owl Scout (Villain half 3/2) has no Player minion left: 3 damage to the Player.
     assert board.player_minions == [] and [m.name for m in board.villain_minions] == ["Owl Scout"]
-    assert board.player_health == 28
+    assert board.player_health == 27
 
 
 def test_special_rules():
@@ -409,7 +412,7 @@ def test_heuristic_agent_plays_whole_games():
 
 def test_campaign_records_a_finished_match():
     from tablekit.wonders.campaign import Campaign
-    state = scenario(player_minions=["forest-troll"], villain_health=4)
+    state = scenario(player_minions=["forest-troll"], villain_health=3)  # the Troll hits for 3
     match = tablekit.new_game("wonders")
     campaign = Campaign()
     with pytest.raises(IllegalActionError):

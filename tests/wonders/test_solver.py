@@ -26,7 +26,8 @@ def test_pick_is_optimal_valid_and_playable():
     assert result.status == "optimal" and len(result.picks) == 28
     assert validate_deck(problem, result.picks) == []
     match = tablekit.new_game("wonders", villain="cullin", deck="picked", picks=result.picks)
-    assert len(match.state.boards[0].card_uids()) == 28 + 10
+    own = sum(c.copies for c in default_catalog().villain_cards("cullin"))
+    assert len(match.state.boards[0].card_uids()) == 28 + own
 
 
 def test_limits_are_respected():
@@ -96,3 +97,27 @@ def test_recommended_deck_is_the_villains_colour_read_from_the_files(villain):
     state = tablekit.new_game("wonders", seed=1, villain=villain).state
     own_set = default_catalog().villains[villain].set
     assert sorted(c.id for c in state.table if c.set != own_set) == expected
+
+
+def test_ridge_recovers_known_slopes():
+    from solvers.wonders import _ridge
+    rows = [[a, b, c] for a in range(3) for b in range(3) for c in range(2)]
+    wins = [0.5 + 0.1 * a - 0.05 * b + 0.2 * c for a, b, c in rows]
+    slopes = _ridge(rows, wins, 1e-9)
+    assert [round(s, 6) for s in slopes] == [0.1, -0.05, 0.2]
+
+
+def test_screened_values_are_seeded_and_cover_every_owned_card():
+    from solvers.wonders import screen_values
+    problem = DeckProblem("grak")
+    first = screen_values(problem, games=30, seed=4)
+    assert set(first) == {c for c, n in owned_collection().items() if n}
+    assert screen_values(problem, games=30, seed=4) == first
+    assert screen_values(problem, games=30, seed=5) != first
+
+
+def test_improve_deck_without_rounds_takes_the_solvers_pick_on_screened_values():
+    result = improve_deck(DeckProblem("morwen"), rounds=0, final_games=4, seed=0,
+                          screen_games=20)
+    assert result.history == [] and validate_deck(DeckProblem("morwen"), result.picks) == []
+    assert result.win_rate.n == result.recommended_win_rate.n == 4

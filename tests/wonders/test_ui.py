@@ -88,7 +88,7 @@ def test_placing_by_hand_keeps_only_layouts_that_agree():
 
 
 def test_chart_hint_and_new_game_with_villain():
-    table = WondersTable(seed=1, hint_rollouts=4)
+    table = WondersTable(seed=2, hint_rollouts=4)  # a Villain turn that asks no choice
     table.click("Keep your opening hand")
     table.click("End your turn")
     while table.state.lineup is not None:
@@ -449,7 +449,7 @@ def test_card_and_villain_names_from_card_files_are_shown_only_as_text(evil_cata
 def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
     """Undo the last action and end the game another way: a different game, recordable (the
     old key, the match's id and history length, called it already recorded)."""
-    table = WondersTable(seed=7)
+    table = WondersTable(seed=11)
     panel = CampaignPanel(table, tmp_path / "c.json")
     play_heuristically(table)
     panel.record()
@@ -458,8 +458,28 @@ def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
     assert panel.record_button.disabled and panel.record() == []
     assert "already recorded" in panel.message.value
     table.undo_button.click()
-    table.click("Choose Treant Shepherd")  # ends the game too, differently
+    table.click("Attack: Hungry Wolf → the Villain")  # ends the game too, differently
     assert table.match.is_over and not panel.record_button.disabled
     panel.record()
     assert "already recorded" not in panel.message.value
     assert sum(r["games"] for r in table.campaign.record.values()) == 2
+
+
+def test_the_deck_comparison_shows_every_deck_against_every_villain():
+    from solvers.wonders_balance import BuildBudget
+    from tablekit.wonders.ui.build import DeckComparison
+    comparison = DeckComparison(villains=("cullin", "grak"), games=6, seed=2,
+                                budget=BuildBudget(screen_games=20, rounds=0, final_games=6))
+    seen = []
+    comparison.progress.bar.observe(lambda change: seen.append(change["new"]), names="value")
+    comparison.run_button.click()
+    assert comparison.message.value == "" and not comparison.progress.running
+    names = ["best vs Cullin", "best vs Grak", "green (recommended)", "red (recommended)"]
+    assert list(comparison.decks) == names == [bar.name for bar in comparison.chart.data]
+    for bar in comparison.chart.data:
+        rates = comparison.matrix[bar.name]
+        assert list(bar.x) == ["Cullin", "Grak"] and list(bar.y) == [e.mean for e in rates.values()]
+        assert all(e.n == 6 for e in rates.values())
+    planned = 2 * (20 + 2 * 6) + 6 * 4 * 2  # per Villain: screening + two final runs; the matrix
+    assert seen and seen[-1] == planned and seen == sorted(seen)
+    assert all(f"<th>{name}</th>" in comparison.table.value for name in names)

@@ -21,6 +21,7 @@ from solvers.wonders import (
     recommended_deck,
     win_rate,
 )
+from solvers.wonders_balance import VILLAINS, BuildBudget, deck_matrix, named_decks, villain_balance
 from tablekit.core.simulate import Estimate
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render
@@ -40,6 +41,9 @@ SUMMARY = """<div class='tk-build-summary'><b>28 cards picked</b> by {{ how }}. 
 played by the same rule-of-thumb player:<ul>{% for name, e in rates.items() %}<li>{{ name }}: \
 {{ "%.0f" % (100 * e.mean) }}% (95% interval {{ "%.0f" % (100 * e.low) }}%–{{ "%.0f" % (100 * e.high) }}%, \
 {{ e.n }} games)</li>{% endfor %}</ul></div>"""
+SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>card</th>\
+{% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>{% for card, counts in rows %}<tr>\
+<td>{{ card }}</td>{% for n in counts %}<td>{{ n or "" }}</td>{% endfor %}</tr>{% endfor %}</table>"""
 DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>\
 {% for n, set, text in rows %}<tr><td>{{ n }}×</td><td>{{ set }}</td><td>{{ text }}</td></tr>{% endfor %}</table>"""
 
@@ -224,3 +228,91 @@ def _limit_text(limit: DeckLimit) -> str:
     least = f"at least {limit.at_least}" if limit.at_least else ""
     return f"{limit.name}: {' and '.join(w for w in (least, most) if w) or 'no bound'}"
 
+
+
+class DeckComparison(widgets.VBox):
+    """The builder's best deck against each Villain beside the recommended colours: the decks
+    side by side, and each deck's win rate against every Villain (95% intervals)."""
+
+    def __init__(self, villains: Sequence[str] = VILLAINS, games: int = 60,
+                 budget: BuildBudget | None = None, seed: int = 0,
+                 campaign: Campaign | None = None) -> None:
+        self.villains, self.games, self.seed = tuple(villains), games, seed
+        self.budget = budget or BuildBudget(screen_games=300, rounds=0, final_games=games)
+        self.campaign = campaign
+        self.decks: dict[str, list[str]] = {}
+        self.matrix: dict[str, dict[str, Estimate]] = {}
+        self.progress = Progress()
+        self.message = widgets.HTML()
+        self.message.add_class("tk-message")
+        self.chart = matrix_figure({}, self.villains)
+        self.table = widgets.HTML()
+        self.run_button = widgets.Button(description="Build and compare", icon="cogs",
+                                         button_style="success")
+        self.run_button.on_click(safe(lambda _: self.run(), self.message))
+        super().__init__([self.run_button, self.progress, self.message, self.chart, self.table])
+        self.add_class("tk-deck-comparison")
+
+    def run(self) -> None:
+        """Build the best deck against each Villain, then play every deck against every Villain."""
+        villains = default_catalog().villains
+        per_villain = self.budget.total()
+        decks = len(self.villains) + len({villains[v].colour for v in self.villains})
+        planned = (per_villain + self.games * decks) * len(self.villains)
+        self.progress.start(planned, "Building a deck against each Villain…")
+        self.run_button.disabled = True
+        try:
+            rows = villain_balance(self.villains, self.budget, self.seed, self.campaign,
+                                   self._report(0, planned))
+            self.decks = named_decks(rows, self.campaign)
+            done = per_villain * len(self.villains)
+            self.matrix = deck_matrix(self.decks, self.villains, self.games, self.seed,
+                                      self.campaign, self._report(done, planned))
+        finally:
+            self.progress.finish()
+            self.run_button.disabled = False
+        names = {v: villains[v].name.split(",")[0] for v in self.villains}
+        _set_matrix(self.chart, self.matrix, names)
+        self.table.value = STYLE + WONDERS_STYLE + side_by_side_html(self.decks)
+
+    def _report(self, offset: int, planned: int) -> Callable[[int, int], None]:
+        def step(done: int, _total: int) -> None:
+            self.progress.update(offset + done, max(planned, offset + done),
+                                 f"Playing games: {offset + done:,} of {planned:,}")
+        return step
+
+
+def matrix_figure(matrix: dict[str, dict[str, Estimate]], villains: Sequence[str]
+                  ) -> go.FigureWidget:
+    """Grouped bars: for each Villain, every deck's win rate with its 95% interval."""
+    figure = go.FigureWidget(layout=go.Layout(
+        title="Win rate of each deck against each Villain (95% intervals)", height=380,
+        barmode="group", yaxis={"range": [0, 1], "tickformat": ".0%"},
+        margin={"l": 50, "r": 10, "t": 40, "b": 40}))
+    _set_matrix(figure, matrix, {v: v for v in villains})
+    return figure
+
+
+def side_by_side_html(decks: dict[str, Sequence[str]]) -> str:
+    """A table with one column per deck: how many copies of each card it brings."""
+    cards = default_catalog().cards
+    counts = {name: Counter(picks) for name, picks in decks.items()}
+    used = sorted({c for picks in decks.values() for c in picks},
+                  key=lambda c: (cards[c].set, cards[c].name))
+    rows = [(f"{cards[c].name} ({cards[c].set})", [counts[n][c] for n in decks]) for c in used]
+    return render(SIDE_BY_SIDE, names=list(decks), rows=rows)
+
+
+def _set_matrix(figure: go.FigureWidget, matrix: dict[str, dict[str, Estimate]],
+                names: dict[str, str]) -> None:
+    with figure.batch_update():
+        figure.data = ()
+        for deck, rates in matrix.items():
+            villains = list(rates)
+            figure.add_bar(name=deck, x=[names.get(v, v) for v in villains],
+                           y=[rates[v].mean for v in villains],
+                           error_y={"type": "data", "symmetric": False,
+                                    "array": [rates[v].high - rates[v].mean for v in villains],
+                                    "arrayminus": [rates[v].mean - rates[v].low
+                                                   for v in villains]})
+    figure._widget_data = copy.deepcopy(figure._data)  # a view drawn later starts from this
