@@ -96,11 +96,7 @@ class _Search:
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
         self.most_energy: dict[tuple, int] = {}
         self.silent = Events(None)
-        tag_counts: dict[str, int] = {}
-        for card in root.cards:
-            for tag in card.spec.tags:
-                tag_counts[tag] = tag_counts.get(tag, 0) + 1
-        self.potential = [_potential(card.spec, tag_counts) for card in root.cards]
+        self.potential = _potentials(root)
         numbers: dict[str, int] = {}
         self.kind = [numbers.setdefault(card.spec.id, len(numbers)) for card in root.cards]
         self.free = [card.spec.arrow is not None for card in root.cards]
@@ -114,9 +110,15 @@ class _Search:
                      if c.spec.arrow else 0 for c in root.cards]
         self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
         self.root_pile = list(root.draw)
-        # Visitors that may still turn up after any card: summoned ones, and ones buried to the bottom
-        summonable = len(root.set_aside) if any(self.summon[u] for u in root.draw + root.offer) else 0
-        self.late_arrivals = summonable + sum(self.bury)
+        # Visitors entering the Threat area when a card is drawn: itself, and one it summons
+        self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid]
+                         for c in root.cards]
+        # Visitors that may turn up at any time: buried to the bottom, or summoned by a recovered card
+        self.late_arrivals = sum(self.bury) + (sum(self.summon[u] for u in range(len(root.cards))
+                                                   if not self.visitor[u])
+                                               if any(self.recover) else 0)
+        # Each bury discards a card that would otherwise still score
+        self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.tables = self._pile_tables(root)
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
@@ -228,14 +230,14 @@ class _Search:
             buy = worth + below[energy - 2] if energy >= 2 else -math.inf
             best = max(below[min(energy + 1, most_energy + 1)], buy)
         if deferred is not None:
-            best = max(best, self.potential[uid] + deferred[energy])
+            best = max(best, self.potential[uid] - self.bury_cost + deferred[energy])
         return best
 
     def _worth(self, uid: int, below: int) -> int:
         """The most a card drawn with `below` cards under it could score (keepers count Visitors after it)."""
         if not self.keeper[uid]:
             return self.potential[uid]
-        return self._kept(uid, 0, sum(self.visitor[u] for u in self.root_pile[:below]) + self.late_arrivals)
+        return self._kept(uid, 0, sum(self.arrivals[u] for u in self.root_pile[:below]) + self.late_arrivals)
 
     def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
         """Negative VP of Visitors already in Threat that no remaining effect can remove.
@@ -263,14 +265,13 @@ class _Search:
         if not any(self.keeper[u] for u in state.home + state.draw):
             return self.potential
         potential = dict(enumerate(self.potential))
-        summoning = any(self.summon[u] for u in state.draw + state.offer) or any(
-            e.op == "summon" for e in live.queued)
-        later = len(state.set_aside) if summoning else 0
+        later = self.late_arrivals + sum(e.op == "summon" for e in live.queued)
         later += sum(state.spec(u).visitor for u in live.acting_on if u in state.threat)
+        arrivals = self.arrivals
         for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, 0, later)
-            later += state.spec(uid).visitor
+            later += arrivals[uid]
         for uid in state.home:
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, len(state.beneath.get(uid, ())), later)
@@ -284,7 +285,7 @@ class _Search:
         """What recover and summon effects could still bring into play."""
         still = live.cards
         queued = [e.op for e in live.queued]
-        recovers = sum(self.recover[u] for u in still) + queued.count("recover")
+        recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         summons = sum(self.summon[u] for u in still) + queued.count("summon")
         extra = 0
         if recovers:  # any castle card may reach the discard pile first, so all of them count
@@ -363,10 +364,26 @@ def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:
     return (capacity, spec.vp_per_beneath, spec.vp) if capacity else None
 
 
-def _potential(spec: CardSpec, tag_counts: dict[str, int]) -> int:
-    """The most one card could ever score (0 for cards that can only cost points)."""
+def _potentials(root: DeckulaState) -> list[int]:
+    """The most each card could ever add to a score (0 for cards that can only cost points).
+
+    A card scoring per tagged card in the Home (Portrait Gallery) is charged to the tagged cards:
+    each Portrait counts its own VP plus what every Gallery of the deal could pay for it, so
+    the Gallery's worth needs the Portraits' buys too. A card that recovers another from the
+    discard pile is worth the best card it could bring back.
+    """
+    specs = [card.spec for card in root.cards]
+    potential = [max(0, _own_potential(spec)) + sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag
+                                                   and s.scoring_tag in spec.tags)
+                 for spec in specs]
+    recoverable = [p for p, s in zip(potential, specs, strict=True)
+                   if not s.visitor and not any(e.op == "recover" for e in s.effect)]
+    best_back = max(recoverable, default=0)
+    return [best_back if any(e.op == "recover" for e in s.effect) else p
+            for p, s in zip(potential, specs, strict=True)]
+
+
+def _own_potential(spec: CardSpec) -> int:
+    """A card's printed VP plus the most the cards beneath it could add."""
     capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
-    most = spec.vp + spec.vp_per_beneath * capacity
-    if spec.vp_per_tag:
-        most += spec.vp_per_tag * tag_counts.get(spec.scoring_tag, 0)
-    return max(0, most)
+    return spec.vp + spec.vp_per_beneath * capacity
