@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solvers.deckula_pile import PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
 from tablekit.deckula.cards import CardSpec, Effect
@@ -75,7 +76,10 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     start = time.perf_counter()
     root = Match(match.game, match.config, match.seed).state
     search = _Search(root, node_budget, progress)
-    search.run(root, [])
+    if root.result is None:
+        search.run(root, [])
+    else:  # a lesson table can be over before any choice
+        search.best = (root.result == "survived", root.score() if root.result == "survived" else 0)
     outcome = match.outcome
     player = int(outcome.scores[0]) if outcome else None
     status = "optimal" if not search.exhausted else "feasible"
@@ -113,54 +117,74 @@ class _Search:
         # Visitors entering the Threat area when a card is drawn: itself, and one it summons
         self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid]
                          for c in root.cards]
-        # Visitors that may turn up at any time: buried to the bottom, or summoned by a recovered card
-        self.late_arrivals = sum(self.bury) + (sum(self.summon[u] for u in range(len(root.cards))
-                                                   if not self.visitor[u])
-                                               if any(self.recover) else 0)
+        # Visitors that may turn up at any time: summoned by a recovered card, or buried to the bottom
+        self.recalled = sum(self.summon[u] for u in range(len(root.cards)) if not self.visitor[u]
+                            ) if any(self.recover) else 0
+        self.late_arrivals = self.recalled + sum(self.bury)
+        self.per_visitor = max((k[1] for k in self.keeper if k), default=0)  # the most a kept Visitor adds
+        self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]]
         # Each bury discards a card that would otherwise still score
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
+        self.certain = _certain_losses([card.spec for card in root.cards])
         self.tables = self._pile_tables(root)
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
-        """Explore `state`, reached by `line`."""
-        if state.result is not None:
-            value = (True, state.score()) if state.result == "survived" else (False, 0)
-            if self.best is None or value > self.best:
-                self.best, self.best_line = value, list(line)
-            return
+        """Explore `state`, reached by `line`: its children best bound first."""
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
-        key = _key(state, self.kind)
-        if self.most_energy.get(key, -1) >= state.energy or self._hopeless(state):
-            return  # seen with at least as much energy (more energy never hurts), or hopeless
-        self.most_energy[key] = state.energy
         self.nodes += 1
         if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.progress(self.nodes, self.node_budget)
-        for action in _ordered(state):
+        children = []
+        for order, action in enumerate(_ordered(state)):
             child = state.clone()
             GAME.apply_unchecked(child, action, self.silent)
+            if child.result is not None:
+                self._finish(child, line, action)
+                continue
+            key = _key(child, self.kind)
+            if self.most_energy.get(key, -1) < child.energy:
+                children.append((-self.bound(child), order, key, child, action))
+        children.sort(key=lambda c: c[:2])
+        for negated, _, key, child, action in children:
+            if self._hopeless(-negated):
+                break  # sorted: every later child is hopeless too
+            if self.most_energy.get(key, -1) >= child.energy:
+                continue  # seen with at least as much energy meanwhile (more energy never hurts)
+            self.most_energy[key] = child.energy
             line.append(action)
             self.run(child, line)
             line.pop()
 
-    def _hopeless(self, state: DeckulaState) -> bool:
-        """True when this position cannot beat the best line found (or cannot survive at all)."""
+    def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
+        """Record a finished game if it beats the best: surviving first, then the higher score."""
+        value = (True, state.score()) if state.result == "survived" else (False, 0)
+        if self.best is None or value > self.best:
+            self.best, self.best_line = value, [*line, action]
+
+    def _hopeless(self, bound: float) -> bool:
+        """True when a position with this bound cannot beat the best line found (or cannot survive)."""
         if self.best is None:
             return False
-        bound = self.bound(state)
         return bound == -math.inf or (self.best[0] and bound <= self.best[1])
 
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         live = _live(state)
-        potential = self._potentials(state, live)
-        bound = sum(potential[u] for u in state.home) + sum(potential[u] for u in state.threat)
+        bound = sum(self.certain[u] for u in state.threat if not self.visitor[u])  # Visitors: below
         pile = self._pile_bound(state, live)
-        bound += self._coming_bound(state, potential) if pile is None else pile
-        if state.offer:
-            bound += max(potential[u] for u in state.offer)
+        if pile is None:
+            potential = self._potentials(state, live)
+            bound += self._coming_bound(state, potential)
+            if state.offer:
+                bound += max(potential[u] for u in state.offer)
+        else:  # keepers in the Home score what they hold now: the tables count what comes
+            potential = self.potential
+            bound += pile + sum(self._kept(u, len(state.beneath.get(u, ())), 0)
+                                for u in state.home if self.keeper[u])
+        bound += sum(potential[u] for u in state.home if pile is None or not self.keeper[u])
+        bound += sum(potential[u] for u in state.threat)
         return bound + self._extras(state, live) + self._stuck_visitors(state, live)
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
@@ -173,71 +197,61 @@ class _Search:
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
     def _pile_bound(self, state: DeckulaState, live: _Live) -> float | None:
-        """The draw pile's bound from the buy-or-discard table (None if the pile is not recognised).
+        """The draw pile's bound (with the offer's, during setup) from the pile tables.
 
-        Cards slipped to the bottom by a bury are counted at their best, free; the rest of the
-        pile must be what is left of the dealt order.
+        None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
+        at their best, free; the rest of the pile must be what is left of the dealt order.
         """
         pile, buried = state.draw, 0
         while pile != self.root_pile[:len(pile)]:
-            if buried == len(self.tables) - 1 or not pile:
+            if buried == self.tables.most_tokens or not pile:
                 return None
             pile, buried = pile[1:], buried + 1
-        table = self.tables[min(self._buries_left(state, live), len(self.tables) - 1)]
-        energy, m = min(state.energy, len(table[0]) - 2), len(pile)
-        deferred = sum(self.potential[u] for u in state.draw[:buried])
-        if state.drawn is None:
-            return deferred + table[m][energy]
-        keep = table[m][energy + 1]
-        buy = self._worth(state.drawn, m) + table[m][energy - 2] if energy >= 2 else -math.inf
-        return deferred + max(keep, buy)
+        tables, m = self.tables, len(pile)
+        bottom = state.draw[:buried]
+        deferred = sum(self._deferred_worth(u) for u in bottom)
+        recovering = any(self.recover[u] for u in state.home) or any(e.op == "recover" for e in live.queued)
+        tokens = sum(tables.tokens_given[u] for u in state.home) + (recovering and any(self.bury))
+        flags = tables.flags_for({tag for u in state.home for tag in state.spec(u).tags}, recovering)
+        room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
+        arriving = sum(e.op == "summon" for e in live.queued) + sum(
+            self.visitor[u] for u in live.acting_on if u in state.threat)
+        kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
+        now = deferred + self.per_visitor * kept_now
+        key = tables.start(tokens, flags, room - kept_now, sum(self.arrivals[u] for u in bottom))
+        if state.drawn is not None:
+            return now + tables.decide(state.drawn, m, state.energy, key)
+        if not state.offer:
+            return now + tables.value(m, state.energy, key)
+        return now + max(tables.worth(u, m) + tables.value(m, state.energy, tables.with_card(u, key))
+                         for u in state.offer)
 
-    def _buries_left(self, state: DeckulaState, live: _Live) -> int:
-        bury, cards = self.bury, live.cards
-        buries = sum(bury[u] for u in cards)
-        if any(self.recover[u] for u in cards):
-            buries += sum(bury[u] for u in state.discard)
-        return buries
+    def _pile_tables(self, root: DeckulaState) -> PileTables:
+        """The optimistic tables over the dealt pile (see solvers.deckula_pile)."""
+        specs = [card.spec for card in root.cards]
+        room = [k[0] if k else 0 for k in self.keeper]
+        return PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
+                          self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled)
 
-    def _pile_tables(self, root: DeckulaState) -> list[list[list[float]]]:
-        """tables[b][m][e]: the most the bottom m cards of the dealt pile can add, with e energy
-        and b buries left.
+    def _table_worth(self, uid: int, below: int) -> float:
+        """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""
+        if self.keeper[uid]:
+            return self._kept(uid, 0, 0) + self.certain[uid]
+        return self._worth(uid, below) + self.certain[uid]
 
-        Each plain card is bought (2 energy) or discarded (+1); a red-arrow card comes free but
-        takes the energy its text demands, and a line that cannot pay is lost (-inf). A bury may
-        send the top card to the end instead, where it is counted at its best for free. Effects
-        that only help (kills, blanks) or only hurt (energy lost without ending the game) are
-        left out, which keeps the tables optimistic.
-        """
-        most_energy = root.energy + len(root.cards) + 2
-        tables: list[list[list[float]]] = []
-        for buries in range(sum(self.bury) + 1):
-            table = [[0.0] * (most_energy + 2)]
-            for m, uid in enumerate(self.root_pile, start=1):
-                worth, below = self._worth(uid, m - 1), table[-1]
-                deferred = tables[buries - 1][m - 1] if buries else None
-                table.append([self._best_move(uid, worth, below, deferred, energy, most_energy)
-                              for energy in range(most_energy + 2)])
-            tables.append(table)
-        return tables
-
-    def _best_move(self, uid: int, worth: int, below: list[float], deferred: list[float] | None,
-                   energy: int, most_energy: int) -> float:
-        if self.free[uid]:
-            toll = self.toll[uid]
-            best = worth + below[energy - toll] if energy >= toll else -math.inf
-        else:
-            buy = worth + below[energy - 2] if energy >= 2 else -math.inf
-            best = max(below[min(energy + 1, most_energy + 1)], buy)
-        if deferred is not None:
-            best = max(best, self.potential[uid] - self.bury_cost + deferred[energy])
-        return best
+    def _deferred_worth(self, uid: int) -> float:
+        """The most a card buried to the end of the pile adds: its own, or a keeper's for a Visitor."""
+        return self._worth(uid, 0) + self.certain[uid]
 
     def _worth(self, uid: int, below: int) -> int:
         """The most a card drawn with `below` cards under it could score (keepers count Visitors after it)."""
-        if not self.keeper[uid]:
+        if not self.keeper[uid] and not self.recover[uid]:
             return self.potential[uid]
-        return self._kept(uid, 0, sum(self.arrivals[u] for u in self.root_pile[:below]) + self.late_arrivals)
+        arriving = sum(self.arrivals[u] for u in self.root_pile[:below]) + self.recalled
+        if self.keeper[uid]:
+            return self._kept(uid, 0, arriving)
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)  # what a recover could bring back
 
     def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
         """Negative VP of Visitors already in Threat that no remaining effect can remove.
@@ -287,13 +301,15 @@ class _Search:
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         summons = sum(self.summon[u] for u in still) + queued.count("summon")
+        if any(self.recover[u] for u in state.home) or "recover" in queued:
+            summons += self.recalled  # a summoning card brought back from the discard pile
         extra = 0
         if recovers:  # any castle card may reach the discard pile first, so all of them count
             potential, visitor = self.potential, self.visitor
             kept = [potential[u] for pool in (still, state.discard) for u in pool if not visitor[u]]
             extra += sum(sorted(kept, reverse=True)[:recovers])
         if summons:
-            extra += sum(sorted((self.potential[u] for u in state.set_aside), reverse=True)[:summons])
+            extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
         return extra
 
 
@@ -356,6 +372,23 @@ def _still_acting_on(state: DeckulaState) -> set[int]:
     if state.pending:
         cards |= {state.pending.trigger, *state.pending.options}
     return cards
+
+
+def _certain_losses(specs: list[CardSpec]) -> list[int]:
+    """The negative VP of each red-arrow Threat card that no effect of the deal can remove or blank.
+
+    Once in the Threat area such a card stays there for good: only a passive set off by its own
+    arrival could act on it (a non-Visitor is never a chosen Visitor), so with no such passive
+    in the deal its VP is certain to count.
+    """
+    def touchable(spec: CardSpec) -> bool:
+        wanted = ("visitor", "any") if spec.visitor else ("castle", "any")
+        return any(e.op in ("kill", "blank") and (
+            e.target == "chosen_visitor" and spec.visitor
+            or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
+            for other in specs for e in other.effect)
+    return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not touchable(spec) else 0
+            for spec in specs]
 
 
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:

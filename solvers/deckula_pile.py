@@ -1,0 +1,156 @@
+"""Deckula! hindsight: an optimistic table of what the rest of the dealt draw pile can add.
+
+The table is a relaxation of the real game over the dealt order, solved once per deal by dynamic
+programming from the bottom of the pile up. Its state, besides the cards left (`m`) and energy:
+
+* bury tokens held (a Secret Passage in the Home, or a Ritual that could bring one back): using
+  one sends the card on top to the very end, counted at its best, at the price of the card
+  discarded for it and of the energy it will take when drawn last;
+* that end-of-pile energy still owed by buried cards;
+* which *guard tags* are in the Home — the tags that stop a red-arrow card's game-ending or
+  energy-demanding instant (a coffin for Sunrise, a guard for Monster Hunter). Tags are only
+  ever gained here (a card that could bring tagged cards back counts as holding every tag).
+
+Each plain card is bought (2 energy, its most) or discarded (+1 energy); a red-arrow card comes
+free, takes the energy its instant demands (a line that cannot pay, or that meets a game-ending
+card without its guard tag, is lost: -inf) and adds its VP when that VP can only be negative and
+no effect in the deal can remove or blank it. Effects that could only help (kills, blanks) or
+that are hard to pin down (Vengeful Villager's mob) are left out, which keeps the table an upper
+bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from tablekit.deckula.cards import CardSpec
+
+Key = tuple[int, int, int, int, int]
+# (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end)
+
+
+class PileTables:
+    """Tables over the dealt pile: `value(m, energy, ...)`, the most its bottom m cards can add.
+
+    Rows are computed on demand and kept: a search asks for few of the possible states.
+    """
+
+    def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
+                 worth: Callable[[int, int], float], deferred_worth: Callable[[int], float],
+                 bury_cost: int, room: list[int], arrivals: list[int], late: int) -> None:
+        self.specs, self.pile = specs, pile
+        self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
+        self.room, self.arrivals, self.late = room, arrivals, late
+        self.most_room = sum(room)
+        self.per_visitor = max((s.vp_per_beneath for s, r in zip(specs, room, strict=True) if r), default=0)
+        self.guard_tags = sorted({e.unless_tag for s in specs if s.arrow for e in s.effect
+                                  if e.timing == "instant" and e.unless_tag and not e.min_visitors
+                                  and (e.op == "end_game" or e.op == "lose_energy" and e.or_end)})
+        self.all_flags = (1 << len(self.guard_tags)) - 1
+        self.tag_bits = [self._bits(s.tags) for s in specs]
+        recover = [any(e.op == "recover" for e in s.effect) for s in specs]
+        bury = [any(e.op == "bury" for e in s.effect) for s in specs]
+        self.recover = recover
+        self.tokens_given = [b + (r and any(bury)) for b, r in zip(bury, recover, strict=True)]
+        self.most_tokens = sum(self.tokens_given)
+        self.most_owed = 2 * self.most_tokens
+        self.size = most_energy + 2
+        self.energy = np.arange(self.size)
+        self.rows: dict[tuple[int, Key], np.ndarray] = {}
+
+    def _bits(self, tags: tuple[str, ...]) -> int:
+        return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
+
+    def flags_for(self, home_tags: set[str], recovering: bool) -> int:
+        """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
+        return self.all_flags if recovering else self._bits(tuple(home_tags))
+
+    def start(self, tokens: int, flags: int, room: int, ends: int) -> Key:
+        """The table state of a position: tokens, guard tags, free keeper room, Visitors buried."""
+        return min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends
+
+    def value(self, m: int, energy: int, key: Key) -> float:
+        """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
+        return float(self._row(m, key)[min(energy, self.size - 1)])
+
+    def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
+        """The most from a drawn plain card (buy or discard it) and then the bottom `m` cards."""
+        best = self.value(m, energy + 1, key)
+        if energy >= 2:
+            best = max(best, self.worth(uid, m) + self.value(m, energy - 2, self.with_card(uid, key)))
+        return best
+
+    def with_card(self, uid: int, key: Key) -> Key:
+        """The table state once `uid` is in the Home (its tags, bury tokens and keeper room)."""
+        tokens, owed, flags, room, ends = key
+        flags |= self.tag_bits[uid]
+        if self.recover[uid]:
+            flags = self.all_flags
+        return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
+                min(room + self.room[uid], self.most_room), ends)
+
+    def _row(self, m: int, key: Key) -> np.ndarray:
+        row = self.rows.get((m, key))
+        if row is None:
+            row = self._best(m, key) if m else self._base(key)
+            self.rows[(m, key)] = row
+        return row
+
+    def _base(self, key: Key) -> np.ndarray:
+        """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
+        _, owed, _, room, ends = key
+        return np.where(self.energy >= owed, float(self.per_visitor * min(room, ends + self.late)), -math.inf)
+
+    def _best(self, m: int, key: Key) -> np.ndarray:
+        """The best of the moves open on the m-th card from the bottom in state `key`."""
+        uid = self.pile[m - 1]
+        spec = self.specs[uid]
+        worth = self.worth(uid, m - 1)
+        best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, worth, m - 1, key)
+        tokens, owed, flags, room, ends = key
+        cost = self._end_cost(uid)
+        if tokens and owed + cost <= self.most_owed:
+            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid]))
+            best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
+        return best
+
+    def _plain(self, uid: int, worth: float, m: int, key: Key) -> np.ndarray:
+        kept = self._row(m, key)
+        discard = np.concatenate([kept[1:], kept[-1:]])
+        buy = np.full(self.size, -math.inf)
+        buy[2:] = worth + self._row(m, self.with_card(uid, key))[:-2]
+        return np.maximum(discard, buy)
+
+    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key) -> np.ndarray:
+        """A red-arrow card: into play for free, paying what its instants demand."""
+        tokens, owed, flags, room, ends = key
+        if spec.arrow == "home":
+            flags |= self.tag_bits[uid]
+        toll, drain = 0, 0
+        for effect in spec.effect:
+            if effect.timing != "instant" or effect.min_visitors:
+                continue
+            if effect.unless_tag is not None and (
+                    effect.unless_tag not in self.guard_tags or flags & self._bits((effect.unless_tag,))):
+                continue
+            if effect.op == "end_game":
+                return np.full(self.size, -math.inf)
+            if effect.op == "lose_energy" and effect.or_end:
+                toll += effect.amount
+            elif effect.op == "lose_energy":
+                drain += effect.amount
+        kept = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room
+        row = self._row(m, (tokens, owed, flags, room - kept, ends))
+        out = worth + self.per_visitor * kept + row[np.maximum(0, self.energy - toll - drain)]
+        out[:toll] = -math.inf
+        return out
+
+    def _end_cost(self, uid: int) -> int:
+        """Energy a card buried to the end takes when drawn last (bought, or its toll)."""
+        spec = self.specs[uid]
+        if not spec.arrow:
+            return 2
+        return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)
