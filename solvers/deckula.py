@@ -209,29 +209,56 @@ class _Search:
             pile, buried = pile[1:], buried + 1
         tables, m = self.tables, len(pile)
         bottom = state.draw[:buried]
-        deferred = sum(self._deferred_worth(u) for u in bottom)
-        recovering = any(self.recover[u] for u in state.home) or any(e.op == "recover" for e in live.queued)
-        tokens = sum(tables.tokens_given[u] for u in state.home) + (recovering and any(self.bury))
-        flags = tables.flags_for({tag for u in state.home for tag in state.spec(u).tags}, recovering)
+        now = sum(self._deferred_worth(u) for u in bottom)
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in live.acting_on if u in state.threat)
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
-        now = deferred + self.per_visitor * kept_now
-        key = tables.start(tokens, flags, room - kept_now, sum(self.arrivals[u] for u in bottom))
+        now += self.per_visitor * kept_now
+        rituals = [u for u in state.home if self.recover[u]]
+        if len(rituals) == 1 and not any(e.op == "recover" for e in live.queued):
+            # one Ritual to use: it brings back its best card (counted in the Home) or a helpful one
+            plain = self._start_key(state, live, bottom, room - kept_now, False)
+            helped = self._start_key(state, live, bottom, room - kept_now, True)
+            gain = tables.side_worth - self.potential[rituals[0]]
+            return now + max(self._pile_rest(state, m, plain), gain + self._pile_rest(state, m, helped))
+        recovering = bool(rituals) or any(e.op == "recover" for e in live.queued)
+        return now + self._pile_rest(state, m, self._start_key(state, live, bottom, room - kept_now, recovering))
+
+    def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
+                   recovering: bool) -> tuple:
+        """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
+        tables, home = self.tables, [u for u in state.home if not self.recover[u]]
+        tokens = sum(tables.tokens_given[u] for u in home) + (recovering and any(self.bury))
+        flags = tables.flags_for({tag for u in home for tag in state.spec(u).tags}, recovering)
+        killer = recovering or any(tables.killer[u] for u in home)
+        removers = sum(tables.removers[u] for u in home) + sum(
+            e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        scorer = any(tables.scorer[u] for u in home) or recovering
+        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer)
+
+    def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
+        """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
+        tables = self.tables
         if state.drawn is not None:
-            return now + tables.decide(state.drawn, m, state.energy, key)
+            return tables.decide(state.drawn, m, state.energy, key)
         if not state.offer:
-            return now + tables.value(m, state.energy, key)
-        return now + max(tables.worth(u, m) + tables.value(m, state.energy, tables.with_card(u, key))
-                         for u in state.offer)
+            return tables.value(m, state.energy, key)
+        return max(worth + tables.value(m, state.energy, after)
+                   for u in state.offer for worth, after in tables.entries(u, m, key))
 
     def _pile_tables(self, root: DeckulaState) -> PileTables:
         """The optimistic tables over the dealt pile (see solvers.deckula_pile)."""
         specs = [card.spec for card in root.cards]
         room = [k[0] if k else 0 for k in self.keeper]
-        return PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
-                          self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled)
+        bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
+                 for spec in specs]
+        tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
+                            self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled, bonus, 0)
+        side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
+                or tables.tag_bits[u] or tables.scorer[u]]
+        tables.side_worth = max((self.potential[u] for u in side), default=0)
+        return tables
 
     def _table_worth(self, uid: int, below: int) -> float:
         """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""
@@ -254,25 +281,36 @@ class _Search:
                     for u in self.castle_back), default=0)  # what a recover could bring back
 
     def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
-        """Negative VP of Visitors already in Threat that no remaining effect can remove.
+        """What Visitors already in Threat cost when no remaining effect can remove them.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
         area (and no longer the subject of a queued or pending effect) leaves it only through an
         effect that picks a Visitor (kill or blank): each card carrying one can fix at most one
-        Visitor, so at most that many are fixed (the worst).
+        Visitor, so at most that many are fixed (the costliest). A Visitor costs its negative VP
+        and the worth of the Home cards it blanks (they score again only once it leaves).
         """
-        visitors = [u for u in state.threat if self.visitor[u]]
+        visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on]
         if not visitors:
             return 0
-        pending = live.acting_on
-        negative = sorted(v for v in (state.card_vp(u) for u in visitors if u not in pending) if v < 0)
-        if not negative:
+        blanked: dict[int, int] = {}
+        for target, blocker in state.blanks.items():
+            if target in state.home and state.is_blanked(target):
+                blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
+        costs = sorted((c for c in (blanked.get(u, 0) - min(0, state.card_vp(u)) for u in visitors) if c > 0),
+                       reverse=True)
+        if not costs:
             return 0
         remover, cards, queued = self.remover, live.cards, live.queued
         removers = sum(remover[u] for u in cards) + sum(e.target == "chosen_visitor" for e in queued)
         if any(self.recover[u] for u in cards) or any(e.op == "recover" for e in queued):
             removers += sum(remover[u] for u in state.discard)
-        return sum(negative[removers:])
+        return -sum(costs[removers:])
+
+    def _held_worth(self, state: DeckulaState, uid: int) -> int:
+        """The least the bound counts for a Home card (a keeper: what it holds now)."""
+        if self.keeper[uid]:
+            return self._kept(uid, len(state.beneath.get(uid, ())), 0)
+        return self.potential[uid]
 
     def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""

@@ -28,8 +28,10 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-Key = tuple[int, int, int, int, int]
-# (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end)
+Key = tuple[int, int, int, int, int, int, int, int]
+# (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
+#  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
+#  a card scoring per tagged card in the Home (0/1))
 
 
 class PileTables:
@@ -40,10 +42,16 @@ class PileTables:
 
     def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int], float],
-                 bury_cost: int, room: list[int], arrivals: list[int], late: int) -> None:
+                 bury_cost: int, room: list[int], arrivals: list[int], late: int,
+                 bonus: list[int], side_worth: float) -> None:
         self.specs, self.pile = specs, pile
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
+        self.bonus, self.side_worth = bonus, side_worth  # a tagged card's share of scorers; see _entries
+        self.scorer = [bool(s.vp_per_tag) for s in specs]
+        self.scorer_below = [False]
+        for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
+            self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
         self.most_room = sum(room)
         self.per_visitor = max((s.vp_per_beneath for s, r in zip(specs, room, strict=True) if r), default=0)
         self.guard_tags = sorted({e.unless_tag for s in specs if s.arrow for e in s.effect
@@ -59,7 +67,24 @@ class PileTables:
         self.most_owed = 2 * self.most_tokens
         self.size = most_energy + 2
         self.energy = np.arange(self.size)
+        self._visitor_defences(specs)
         self.rows: dict[tuple[int, Key], np.ndarray] = {}
+
+    def _visitor_defences(self, specs: list[CardSpec]) -> None:
+        """Which cards kill every arriving Visitor, which remove one, which Visitors cost VP."""
+        self.killer = [any(e.timing == "passive" and e.op in ("kill", "blank") and e.target == "trigger"
+                           and e.filter in ("visitor", "any") and e.capacity is None for e in s.effect)
+                       for s in specs]
+        any_remover = any(e.target == "chosen_visitor" for s in specs for e in s.effect)
+        self.removers = [sum(e.target == "chosen_visitor" for e in s.effect) + (r and any_remover)
+                         for s, r in zip(specs, self.recover, strict=True)]
+        self.removers_back = int(any_remover)  # a recover may bring a remover back
+        named = {e.filter for s in specs for e in s.effect if e.timing == "passive"}
+        self.costly = [s.visitor and s.arrow == "threat" and s.vp < 0 and s.id not in named for s in specs]
+        self.unit = min((-s.vp for s, c in zip(specs, self.costly, strict=True) if c), default=0)
+        self.most_net = sum(self.costly)
+        self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
+                         and e.min_visitors and not e.unless_tag), default=0) for s in specs]
 
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
@@ -68,9 +93,12 @@ class PileTables:
         """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
         return self.all_flags if recovering else self._bits(tuple(home_tags))
 
-    def start(self, tokens: int, flags: int, room: int, ends: int) -> Key:
-        """The table state of a position: tokens, guard tags, free keeper room, Visitors buried."""
-        return min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends
+    def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
+              scorer: bool) -> Key:
+        """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
+        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held."""
+        return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
+                max(-removers, -self.most_net), int(scorer))
 
     def value(self, m: int, energy: int, key: Key) -> float:
         """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
@@ -80,17 +108,34 @@ class PileTables:
         """The most from a drawn plain card (buy or discard it) and then the bottom `m` cards."""
         best = self.value(m, energy + 1, key)
         if energy >= 2:
-            best = max(best, self.worth(uid, m) + self.value(m, energy - 2, self.with_card(uid, key)))
+            best = max(best, *(worth + self.value(m, energy - 2, after) for worth, after in self.entries(uid, m, key)))
         return best
+
+    def entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key]]:
+        """(worth, state after) for each way `uid` may enter the Home with `m` cards left under it.
+
+        A tagged card only earns its share of a scorer's VP while a scorer is held or still to
+        come. A card that recovers another brings back one card: either the best of all (and
+        nothing else), or one that gives tokens, tags, a remover, a killer or a scorer — all of
+        those at once, worth the best such card.
+        """
+        worth = self.worth(uid, m)
+        if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
+            worth -= self.bonus[uid]
+        if self.recover[uid]:
+            return [(worth, key), (self.side_worth, self.with_card(uid, key))]
+        return [(worth, self.with_card(uid, key))]
 
     def with_card(self, uid: int, key: Key) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room)."""
-        tokens, owed, flags, room, ends = key
+        tokens, owed, flags, room, ends, killer, net, scorer = key
         flags |= self.tag_bits[uid]
-        if self.recover[uid]:
+        recover = self.recover[uid]
+        if recover:
             flags = self.all_flags
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
-                min(room + self.room[uid], self.most_room), ends)
+                min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
+                max(net - self.removers[uid], -self.most_net), scorer | self.scorer[uid] | recover)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         row = self.rows.get((m, key))
@@ -101,34 +146,41 @@ class PileTables:
 
     def _base(self, key: Key) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
-        _, owed, _, room, ends = key
-        return np.where(self.energy >= owed, float(self.per_visitor * min(room, ends + self.late)), -math.inf)
+        _, owed, _, room, ends, _, net, _ = key
+        end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net)
+        return np.where(self.energy >= owed, float(end), -math.inf)
 
     def _best(self, m: int, key: Key) -> np.ndarray:
         """The best of the moves open on the m-th card from the bottom in state `key`."""
         uid = self.pile[m - 1]
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
-        best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, worth, m - 1, key)
-        tokens, owed, flags, room, ends = key
+        best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
+        tokens, owed, flags, room, ends, killer, net, scorer = key
         cost = self._end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
-            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid]))
+            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
+                                      killer, net, scorer))
             best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
         return best
 
-    def _plain(self, uid: int, worth: float, m: int, key: Key) -> np.ndarray:
+    def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
         kept = self._row(m, key)
         discard = np.concatenate([kept[1:], kept[-1:]])
-        buy = np.full(self.size, -math.inf)
-        buy[2:] = worth + self._row(m, self.with_card(uid, key))[:-2]
-        return np.maximum(discard, buy)
+        best = discard
+        for gain, after in self.entries(uid, m, key):
+            buy = np.full(self.size, -math.inf)
+            buy[2:] = gain + self._row(m, after)[:-2]
+            best = np.maximum(best, buy)
+        return best
 
     def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key) -> np.ndarray:
         """A red-arrow card: into play for free, paying what its instants demand."""
-        tokens, owed, flags, room, ends = key
         if spec.arrow == "home":
-            flags |= self.tag_bits[uid]
+            worth, key = self.entries(uid, m, key)[0]
+        tokens, owed, flags, room, ends, killer, net, scorer = key
+        if self.mob[uid] and net >= self.mob[uid]:
+            return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
         toll, drain = 0, 0
         for effect in spec.effect:
             if effect.timing != "instant" or effect.min_visitors:
@@ -143,7 +195,9 @@ class PileTables:
             elif effect.op == "lose_energy":
                 drain += effect.amount
         kept = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room
-        row = self._row(m, (tokens, owed, flags, room - kept, ends))
+        if self.costly[uid] and not kept and not killer:
+            net += 1  # it stays in the Threat area unless a remover deals with it
+        row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer))
         out = worth + self.per_visitor * kept + row[np.maximum(0, self.energy - toll - drain)]
         out[:toll] = -math.inf
         return out
