@@ -10,14 +10,16 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   identical copies, with at least as much energy is never explored again;
 * branch and bound: a position is cut when an optimistic bound on the score of any surviving
   line from it cannot beat the best game found so far (or when no line from it can survive).
-  The bound adds the most each card in play could still score, and for the draw pile an exact
-  buy-or-discard table computed once over the dealt order: each plain card bought for 2 energy
-  or discarded for 1, red-arrow cards free but taking the energy their text demands (a line
-  that cannot pay is lost), a bury sending a card to the end; then the Visitors stuck in the
-  Threat area with nothing left to remove them, and what recover and summon effects could add.
-  A Hypothesis test checks the result against brute force on small deals of every card;
+  The bound adds what each card in play could still score, and for the draw pile an optimistic
+  table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
+  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, Visitors
+  left stranded without a killer or remover, buries paid for with the card discarded for them;
+  then the Visitors stuck in the Threat area (with the Home cards they blank), and what recover
+  and summon effects could add. A Hypothesis test checks the result against brute force on
+  small deals of every card, and a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
-* the heuristic's move tried first, so a good game is found early and the bound cuts more.
+* children tried best bound first (the heuristic's move first among equals), so a good game is
+  found early and the bound cuts more.
 
 Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
 """
@@ -87,6 +89,18 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     bound = best if status == "optimal" else max(best, int(search.bound(root)))
     return HindsightResult(status, best, survivable, tuple(search.best_line), player, bound,
                            search.nodes, time.perf_counter() - start)
+
+
+def line_bounds(match: Match, actions: tuple[Action, ...]) -> list[float]:
+    """The search's upper bound at each position along `actions` from the deal of `match` (a check:
+    along any line, no bound may fall below the score that line reaches)."""
+    state = Match(match.game, match.config, match.seed).state
+    search = _Search(state, 0)
+    bounds = []
+    for action in actions:
+        bounds.append(search.bound(state))
+        GAME.apply_unchecked(state, action, search.silent)
+    return bounds
 
 
 class _Search:
