@@ -80,7 +80,7 @@ def test_hindsight_refuses_other_games():
         hindsight(Other())
 
 
-@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 0), ("hard", 1), ("beginner", 3)])
+@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 0), ("hard", 1), ("beginner", 7)])
 def test_deals_are_proven_and_the_best_line_replays(difficulty, seed):
     result = hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty))
     assert result.status == "optimal" and result.bound == result.best_score
@@ -90,7 +90,7 @@ def test_deals_are_proven_and_the_best_line_replays(difficulty, seed):
     assert (replay.state.result == "survived") == result.survivable
 
 
-@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 1), ("beginner", 3), ("beginner", 9)])
+@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 1), ("beginner", 2), ("beginner", 9)])
 def test_no_bound_along_the_best_line_falls_below_its_score(difficulty, seed):
     match = tablekit.new_game("deckula", seed=seed, difficulty=difficulty)
     result = hindsight(match)
