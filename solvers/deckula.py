@@ -38,7 +38,7 @@ from tablekit.core.match import Match
 from tablekit.deckula.cards import CardSpec, Effect
 from tablekit.deckula.game import GAME
 from tablekit.deckula.heuristic import choose
-from tablekit.deckula.state import DeckulaState
+from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
 PROGRESS_EVERY = 2_000  # positions between two progress reports
@@ -121,6 +121,8 @@ class _Search:
         self.keeper = [_keeper(card.spec) for card in root.cards]
         self.visitor = [card.spec.visitor for card in root.cards]
         self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
+        self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
+                                for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
         self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
         self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
@@ -187,19 +189,42 @@ class _Search:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         live = _live(state)
         bound = sum(self.certain[u] for u in state.threat if not self.visitor[u])  # Visitors: below
-        pile = self._pile_bound(state, live)
+        bound += sum(self.potential[u] for u in state.threat)
+        queued_recover = any(e.op == "recover" for e in live.queued)
+        rituals = [u for u in state.home if self.recover[u]]
+        if len(rituals) == 1 and not queued_recover:
+            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
+            plain = self._rest(state, live, False)
+            if plain is not None:
+                home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
+                if not _turns_left(state):
+                    return bound + plain + home  # the game ends before the Ritual can be used
+                helped = self._rest(state, live, True)
+                best_back = self._best_back(state)
+                return bound + home + max(best_back + plain, self.tables.side_worth + helped)
+        return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
+
+
+    def _rest(self, state: DeckulaState, live: _Live, recovering: bool, fallback: bool = False) -> float | None:
+        """The bound's part that depends on whether a recover may still act: the draw pile (and
+        the Home when `fallback`), stuck Visitors and what recover and summon effects add."""
+        pile = self._pile_bound(state, live, recovering)
         if pile is None:
+            if not fallback:
+                return None
             potential = self._potentials(state, live)
-            bound += self._coming_bound(state, potential)
+            pile = self._coming_bound(state, potential) + sum(potential[u] for u in state.home)
             if state.offer:
-                bound += max(potential[u] for u in state.offer)
-        else:  # keepers in the Home score what they hold now: the tables count what comes
-            potential = self.potential
-            bound += pile + sum(self._kept(u, len(state.beneath.get(u, ())), 0)
-                                for u in state.home if self.keeper[u])
-        bound += sum(potential[u] for u in state.home if pile is None or not self.keeper[u])
-        bound += sum(potential[u] for u in state.threat)
-        return bound + self._extras(state, live) + self._stuck_visitors(state, live)
+                pile += max(potential[u] for u in state.offer)
+        elif fallback:
+            pile += sum(self._held_worth(state, u) for u in state.home)
+        return pile + self._extras(state, live, recovering) + self._stuck_visitors(state, live, recovering)
+
+    def _best_back(self, state: DeckulaState) -> int:
+        """The most one recover could bring back now (a keeper: with the Visitors still to come)."""
+        arriving = sum(self.arrivals[u] for u in state.draw) + self.recalled
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -210,7 +235,7 @@ class _Search:
         buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
-    def _pile_bound(self, state: DeckulaState, live: _Live) -> float | None:
+    def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool) -> float | None:
         """The draw pile's bound (with the offer's, during setup) from the pile tables.
 
         None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
@@ -221,7 +246,7 @@ class _Search:
             if buried == self.tables.most_tokens or not pile:
                 return None
             pile, buried = pile[1:], buried + 1
-        tables, m = self.tables, len(pile)
+        m = len(pile)
         bottom = state.draw[:buried]
         now = sum(self._deferred_worth(u) for u in bottom)
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
@@ -229,14 +254,6 @@ class _Search:
             self.visitor[u] for u in live.acting_on if u in state.threat)
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
         now += self.per_visitor * kept_now
-        rituals = [u for u in state.home if self.recover[u]]
-        if len(rituals) == 1 and not any(e.op == "recover" for e in live.queued):
-            # one Ritual to use: it brings back its best card (counted in the Home) or a helpful one
-            plain = self._start_key(state, live, bottom, room - kept_now, False)
-            helped = self._start_key(state, live, bottom, room - kept_now, True)
-            gain = tables.side_worth - self.potential[rituals[0]]
-            return now + max(self._pile_rest(state, m, plain), gain + self._pile_rest(state, m, helped))
-        recovering = bool(rituals) or any(e.op == "recover" for e in live.queued)
         return now + self._pile_rest(state, m, self._start_key(state, live, bottom, room - kept_now, recovering))
 
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
@@ -294,7 +311,7 @@ class _Search:
         return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
                     for u in self.castle_back), default=0)  # what a recover could bring back
 
-    def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
+    def _stuck_visitors(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
         """What Visitors already in Threat cost when no remaining effect can remove them.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
@@ -314,11 +331,28 @@ class _Search:
                        reverse=True)
         if not costs:
             return 0
-        remover, cards, queued = self.remover, live.cards, live.queued
-        removers = sum(remover[u] for u in cards) + sum(e.target == "chosen_visitor" for e in queued)
-        if any(self.recover[u] for u in cards) or any(e.op == "recover" for e in queued):
-            removers += sum(remover[u] for u in state.discard)
+        removers = self._removers(state, live)
+        recovers = sum(self.recover[u] for u in live.cards if u not in state.home) + sum(
+            e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
+        if recovers:  # each recover brings back one card, with its removers
+            removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
         return -sum(costs[removers:])
+
+    def _removers(self, state: DeckulaState, live: _Live) -> int:
+        """Effects that may still pick a Visitor in the Threat area (kill or blank it).
+
+        A card's Discard effect needs a turn after it comes home, so the last card of the pile
+        (while nothing can bury it) brings only its instants.
+        """
+        remover = self.remover
+        removers = sum(e.target == "chosen_visitor" for e in live.queued) + sum(remover[u] for u in state.offer)
+        if _turns_left(state):  # Discard effects need a turn start
+            removers += sum(remover[u] for u in state.home)
+        last = state.draw[0] if state.draw else state.drawn
+        final = not any(self.bury[u] for u in live.cards)
+        for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
+            removers += self.instant_remover[uid] if final and uid == last else remover[uid]
+        return removers
 
     def _held_worth(self, state: DeckulaState, uid: int) -> int:
         """The least the bound counts for a Home card (a keeper: what it holds now)."""
@@ -347,14 +381,14 @@ class _Search:
         capacity, per, base = self.keeper[uid]
         return max(0, base + per * min(capacity, held + arriving))
 
-    def _extras(self, state: DeckulaState, live: _Live) -> int:
+    def _extras(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
         """What recover and summon effects could still bring into play."""
         still = live.cards
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         summons = sum(self.summon[u] for u in still) + queued.count("summon")
-        if any(self.recover[u] for u in state.home) or "recover" in queued:
-            summons += self.recalled  # a summoning card brought back from the discard pile
+        if recovering:  # a summoning card brought back from the discard pile
+            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
         if recovers:  # any castle card may reach the discard pile first, so all of them count
             potential, visitor = self.potential, self.visitor
@@ -363,6 +397,11 @@ class _Search:
         if summons:
             extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
         return extra
+
+
+def _turns_left(state: DeckulaState) -> bool:
+    """True while a turn start (when Discard effects are used) is still to come, or is now."""
+    return bool(state.draw) or state.phase == ACTIVATE
 
 
 def _ordered(state: DeckulaState) -> list[Action]:
