@@ -121,6 +121,8 @@ class _Search:
         self.keeper = [_keeper(card.spec) for card in root.cards]
         self.visitor = [card.spec.visitor for card in root.cards]
         self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
+        self.discard_remover = [sum(e.target == "chosen_visitor" and e.timing == "discard" for e in c.spec.effect)
+                                for c in root.cards]
         self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
                                 for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
@@ -188,7 +190,7 @@ class _Search:
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         live = _live(state)
-        bound = sum(self.certain[u] for u in state.threat if not self.visitor[u])  # Visitors: below
+        bound = sum(self.certain[u] for u in state.threat)
         bound += sum(self.potential[u] for u in state.threat)
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
@@ -248,13 +250,15 @@ class _Search:
             pile, buried = pile[1:], buried + 1
         m = len(pile)
         bottom = state.draw[:buried]
-        now = sum(self._deferred_worth(u) for u in bottom)
+        now = sum(self._deferred_worth(u) if u != state.draw[0] or not self.recover[u] else 0 for u in bottom)
+        owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in live.acting_on if u in state.threat)
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
         now += self.per_visitor * kept_now
-        return now + self._pile_rest(state, m, self._start_key(state, live, bottom, room - kept_now, recovering))
+        key = self._start_key(state, live, bottom, room - kept_now, recovering)
+        return now + self._pile_rest(state, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:])
 
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
                    recovering: bool) -> tuple:
@@ -318,21 +322,23 @@ class _Search:
         area (and no longer the subject of a queued or pending effect) leaves it only through an
         effect that picks a Visitor (kill or blank): each card carrying one can fix at most one
         Visitor, so at most that many are fixed (the costliest). A Visitor costs its negative VP
-        and the worth of the Home cards it blanks (they score again only once it leaves).
+        and the worth of the Home cards it blanks (they score again only once it leaves); a
+        blanked Ritual is not charged, as a Ritual's worth is counted in more than one way.
         """
         visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on]
         if not visitors:
             return 0
         blanked: dict[int, int] = {}
         for target, blocker in state.blanks.items():
-            if target in state.home and state.is_blanked(target):
+            if target in state.home and state.is_blanked(target) and not self.recover[target]:
                 blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
         costs = sorted((c for c in (blanked.get(u, 0) - min(0, state.card_vp(u)) for u in visitors) if c > 0),
                        reverse=True)
         if not costs:
             return 0
         removers = self._removers(state, live)
-        recovers = sum(self.recover[u] for u in live.cards if u not in state.home) + sum(
+        last = state.draw[0] if state.draw and not any(self.bury[u] for u in live.cards) else None
+        recovers = sum(self.recover[u] for u in live.cards if u not in state.home and u != last) + sum(
             e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
         if recovers:  # each recover brings back one card, with its removers
             removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
@@ -346,8 +352,8 @@ class _Search:
         """
         remover = self.remover
         removers = sum(e.target == "chosen_visitor" for e in live.queued) + sum(remover[u] for u in state.offer)
-        if _turns_left(state):  # Discard effects need a turn start
-            removers += sum(remover[u] for u in state.home)
+        if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
+            removers += sum(self.discard_remover[u] for u in state.home)
         last = state.draw[0] if state.draw else state.drawn
         final = not any(self.bury[u] for u in live.cards)
         for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
@@ -466,7 +472,7 @@ def _still_acting_on(state: DeckulaState) -> set[int]:
 
 
 def _certain_losses(specs: list[CardSpec]) -> list[int]:
-    """The negative VP of each red-arrow Threat card that no effect of the deal can remove or blank.
+    """The negative VP of each red-arrow non-Visitor Threat card that no effect of the deal can remove or blank.
 
     Once in the Threat area such a card stays there for good: only a passive set off by its own
     arrival could act on it (a non-Visitor is never a chosen Visitor), so with no such passive
@@ -478,8 +484,8 @@ def _certain_losses(specs: list[CardSpec]) -> list[int]:
             e.target == "chosen_visitor" and spec.visitor
             or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
             for other in specs for e in other.effect)
-    return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not touchable(spec) else 0
-            for spec in specs]
+    return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not spec.visitor
+            and not touchable(spec) else 0 for spec in specs]  # Visitors: see _stuck_visitors and the tables
 
 
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:

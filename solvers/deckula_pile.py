@@ -157,7 +157,7 @@ class PileTables:
         worth = self.worth(uid, m - 1)
         best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
         tokens, owed, flags, room, ends, killer, net, scorer = key
-        cost = self._end_cost(uid)
+        cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
             later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
                                       killer, net, scorer))
@@ -202,7 +202,7 @@ class PileTables:
         out[:toll] = -math.inf
         return out
 
-    def _end_cost(self, uid: int) -> int:
+    def end_cost(self, uid: int) -> int:
         """Energy a card buried to the end takes when drawn last (bought, or its toll)."""
         spec = self.specs[uid]
         if not spec.arrow:
