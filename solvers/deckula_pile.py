@@ -49,6 +49,9 @@ class PileTables:
         self.room, self.arrivals, self.late = room, arrivals, late
         self.bonus, self.side_worth = bonus, side_worth  # a tagged card's share of scorers; see _entries
         self.scorer = [bool(s.vp_per_tag) for s in specs]
+        keepers = [s for s, r in zip(specs, room, strict=True) if r and not s.visitor]
+        self.room_back = max(room, default=0)  # a recover may bring back an empty keeper
+        self.keeper_back = max((max(0, s.vp) for s in keepers), default=0)
         self.scorer_below = [False]
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
@@ -117,13 +120,16 @@ class PileTables:
         A tagged card only earns its share of a scorer's VP while a scorer is held or still to
         come. A card that recovers another brings back one card: either the best of all (and
         nothing else), or one that gives tokens, tags, a remover, a killer or a scorer — all of
-        those at once, worth the best such card.
+        those at once, worth the best such card — or an empty keeper, with its room.
         """
         worth = self.worth(uid, m)
         if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
             worth -= self.bonus[uid]
         if self.recover[uid]:
-            return [(worth, key), (self.side_worth, self.with_card(uid, key))]
+            tokens, owed, flags, room, ends, killer, net, scorer = key
+            keeper = (self.keeper_back, (tokens, owed, flags, min(room + self.room_back, self.most_room), ends,
+                                         killer, net, scorer))
+            return [(worth, key), (self.side_worth, self.with_card(uid, key)), keeper]
         return [(worth, self.with_card(uid, key))]
 
     def with_card(self, uid: int, key: Key) -> Key:
