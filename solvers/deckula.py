@@ -144,6 +144,7 @@ class _Search:
         # Each bury discards a card that would otherwise still score
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.certain = _certain_losses([card.spec for card in root.cards])
+        self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.tables = self._pile_tables(root)
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
@@ -190,6 +191,7 @@ class _Search:
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         live = _live(state)
+        self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
         bound = sum(self.certain[u] for u in state.threat)
         bound += sum(self.potential[u] for u in state.threat)
         queued_recover = any(e.op == "recover" for e in live.queued)
@@ -221,6 +223,24 @@ class _Search:
         elif fallback:
             pile += sum(self._held_worth(state, u) for u in state.home)
         return pile + self._extras(state, live, recovering) + self._stuck_visitors(state, live, recovering)
+
+    def _recovered(self, state: DeckulaState, still: list[int], recovers: int) -> int:
+        """The most queued recovers bring back: a pending choice picks among its options; otherwise
+        any castle card may reach the discard pile first, so all of them count."""
+        pending = state.pending
+        if pending is not None and pending.kind == "target" and recovers == 1 and not state.todo and (
+                state.spec(pending.source).effect[pending.effect].op == "recover"):
+            arriving = sum(self.arrivals[u] for u in state.draw) + self._late(state, still)
+            return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                        for u in pending.options), default=0)
+        kept = [self.potential[u] for pool in (still, state.discard) for u in pool if not self.visitor[u]]
+        return sum(sorted(kept, reverse=True)[:recovers])
+
+    def _late(self, state: DeckulaState, still: list[int]) -> int:
+        """Visitors a recovered summoning card could still call (from the discard pile, one Ritual)."""
+        if sum(self.recover[u] for u in still) > 1:
+            return self.recalled
+        return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
     def _best_back(self, state: DeckulaState) -> int:
         """The most one recover could bring back now (a keeper: with the Visitors still to come)."""
@@ -361,10 +381,21 @@ class _Search:
         return removers
 
     def _held_worth(self, state: DeckulaState, uid: int) -> int:
-        """The least the bound counts for a Home card (a keeper: what it holds now)."""
+        """The most a Home card may still score (a keeper: what it holds now; a tagged card: its
+        scorers' share only while a scorer is held or can still come)."""
         if self.keeper[uid]:
             return self._kept(uid, len(state.beneath.get(uid, ())), 0)
+        if self.tables.bonus[uid] and not self.scorer_ok:
+            return self.potential[uid] - self.tables.bonus[uid]
         return self.potential[uid]
+
+    def _scorer_reachable(self, state: DeckulaState, live: _Live) -> bool:
+        """True while a card scoring per tagged card is in the Home, still to come, or recoverable."""
+        scorer = self.tables.scorer
+        if any(scorer[u] for u in live.cards):
+            return True
+        recovering = any(self.recover[u] for u in live.cards) or any(e.op == "recover" for e in live.queued)
+        return recovering and any(scorer[u] for u in state.discard)
 
     def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
@@ -396,10 +427,8 @@ class _Search:
         if recovering:  # a summoning card brought back from the discard pile
             summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
-        if recovers:  # any castle card may reach the discard pile first, so all of them count
-            potential, visitor = self.potential, self.visitor
-            kept = [potential[u] for pool in (still, state.discard) for u in pool if not visitor[u]]
-            extra += sum(sorted(kept, reverse=True)[:recovers])
+        if recovers:
+            extra += self._recovered(state, still, recovers)
         if summons:
             extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
         return extra
