@@ -10,14 +10,16 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   identical copies, with at least as much energy is never explored again;
 * branch and bound: a position is cut when an optimistic bound on the score of any surviving
   line from it cannot beat the best game found so far (or when no line from it can survive).
-  The bound adds the most each card in play could still score, and for the draw pile an exact
-  buy-or-discard table computed once over the dealt order: each plain card bought for 2 energy
-  or discarded for 1, red-arrow cards free but taking the energy their text demands (a line
-  that cannot pay is lost), a bury sending a card to the end; then the Visitors stuck in the
-  Threat area with nothing left to remove them, and what recover and summon effects could add.
-  A Hypothesis test checks the result against brute force on small deals of every card;
+  The bound adds what each card in play could still score, and for the draw pile an optimistic
+  table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
+  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, Visitors
+  left stranded without a killer or remover, buries paid for with the card discarded for them;
+  then the Visitors stuck in the Threat area (with the Home cards they blank), and what recover
+  and summon effects could add. A Hypothesis test checks the result against brute force on
+  small deals of every card, and a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
-* the heuristic's move tried first, so a good game is found early and the bound cuts more.
+* children tried best bound first (the heuristic's move first among equals), so a good game is
+  found early and the bound cuts more.
 
 Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
 """
@@ -30,12 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solvers.deckula_pile import PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
 from tablekit.deckula.cards import CardSpec, Effect
 from tablekit.deckula.game import GAME
 from tablekit.deckula.heuristic import choose
-from tablekit.deckula.state import DeckulaState
+from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
 PROGRESS_EVERY = 2_000  # positions between two progress reports
@@ -75,7 +78,10 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     start = time.perf_counter()
     root = Match(match.game, match.config, match.seed).state
     search = _Search(root, node_budget, progress)
-    search.run(root, [])
+    if root.result is None:
+        search.run(root, [])
+    else:  # a lesson table can be over before any choice
+        search.best = (root.result == "survived", root.score() if root.result == "survived" else 0)
     outcome = match.outcome
     player = int(outcome.scores[0]) if outcome else None
     status = "optimal" if not search.exhausted else "feasible"
@@ -83,6 +89,18 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     bound = best if status == "optimal" else max(best, int(search.bound(root)))
     return HindsightResult(status, best, survivable, tuple(search.best_line), player, bound,
                            search.nodes, time.perf_counter() - start)
+
+
+def line_bounds(match: Match, actions: tuple[Action, ...]) -> list[float]:
+    """The search's upper bound at each position along `actions` from the deal of `match` (a check:
+    along any line, no bound may fall below the score that line reaches)."""
+    state = Match(match.game, match.config, match.seed).state
+    search = _Search(state, 0)
+    bounds = []
+    for action in actions:
+        bounds.append(search.bound(state))
+        GAME.apply_unchecked(state, action, search.silent)
+    return bounds
 
 
 class _Search:
@@ -96,17 +114,17 @@ class _Search:
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
         self.most_energy: dict[tuple, int] = {}
         self.silent = Events(None)
-        tag_counts: dict[str, int] = {}
-        for card in root.cards:
-            for tag in card.spec.tags:
-                tag_counts[tag] = tag_counts.get(tag, 0) + 1
-        self.potential = [_potential(card.spec, tag_counts) for card in root.cards]
+        self.potential = _potentials(root)
         numbers: dict[str, int] = {}
         self.kind = [numbers.setdefault(card.spec.id, len(numbers)) for card in root.cards]
         self.free = [card.spec.arrow is not None for card in root.cards]
         self.keeper = [_keeper(card.spec) for card in root.cards]
         self.visitor = [card.spec.visitor for card in root.cards]
         self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
+        self.discard_remover = [sum(e.target == "chosen_visitor" and e.timing == "discard" for e in c.spec.effect)
+                                for c in root.cards]
+        self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
+                                for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
         self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
         self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
@@ -114,52 +132,121 @@ class _Search:
                      if c.spec.arrow else 0 for c in root.cards]
         self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
         self.root_pile = list(root.draw)
-        # Visitors that may still turn up after any card: summoned ones, and ones buried to the bottom
-        summonable = len(root.set_aside) if any(self.summon[u] for u in root.draw + root.offer) else 0
-        self.late_arrivals = summonable + sum(self.bury)
+        # Visitors entering the Threat area when a card is drawn: itself, and one it summons
+        self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid]
+                         for c in root.cards]
+        # Visitors that may turn up at any time: summoned by a recovered card, or buried to the bottom
+        self.recalled = sum(self.summon[u] for u in range(len(root.cards)) if not self.visitor[u]
+                            ) if any(self.recover) else 0
+        self.late_arrivals = self.recalled + sum(self.bury)
+        self.per_visitor = max((k[1] for k in self.keeper if k), default=0)  # the most a kept Visitor adds
+        self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]]
+        # Each bury discards a card that would otherwise still score
+        self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
+        self.certain = _certain_losses([card.spec for card in root.cards])
+        self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.tables = self._pile_tables(root)
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
-        """Explore `state`, reached by `line`."""
-        if state.result is not None:
-            value = (True, state.score()) if state.result == "survived" else (False, 0)
-            if self.best is None or value > self.best:
-                self.best, self.best_line = value, list(line)
-            return
+        """Explore `state`, reached by `line`: its children best bound first."""
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
-        key = _key(state, self.kind)
-        if self.most_energy.get(key, -1) >= state.energy or self._hopeless(state):
-            return  # seen with at least as much energy (more energy never hurts), or hopeless
-        self.most_energy[key] = state.energy
         self.nodes += 1
         if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.progress(self.nodes, self.node_budget)
-        for action in _ordered(state):
+        children = []
+        for order, action in enumerate(_ordered(state)):
             child = state.clone()
             GAME.apply_unchecked(child, action, self.silent)
+            if child.result is not None:
+                self._finish(child, line, action)
+                continue
+            key = _key(child, self.kind)
+            if self.most_energy.get(key, -1) < child.energy:
+                children.append((-self.bound(child), order, key, child, action))
+        children.sort(key=lambda c: c[:2])
+        for negated, _, key, child, action in children:
+            if self._hopeless(-negated):
+                break  # sorted: every later child is hopeless too
+            if self.most_energy.get(key, -1) >= child.energy:
+                continue  # seen with at least as much energy meanwhile (more energy never hurts)
+            self.most_energy[key] = child.energy
             line.append(action)
             self.run(child, line)
             line.pop()
 
-    def _hopeless(self, state: DeckulaState) -> bool:
-        """True when this position cannot beat the best line found (or cannot survive at all)."""
+    def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
+        """Record a finished game if it beats the best: surviving first, then the higher score."""
+        value = (True, state.score()) if state.result == "survived" else (False, 0)
+        if self.best is None or value > self.best:
+            self.best, self.best_line = value, [*line, action]
+
+    def _hopeless(self, bound: float) -> bool:
+        """True when a position with this bound cannot beat the best line found (or cannot survive)."""
         if self.best is None:
             return False
-        bound = self.bound(state)
         return bound == -math.inf or (self.best[0] and bound <= self.best[1])
 
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
         live = _live(state)
-        potential = self._potentials(state, live)
-        bound = sum(potential[u] for u in state.home) + sum(potential[u] for u in state.threat)
-        pile = self._pile_bound(state, live)
-        bound += self._coming_bound(state, potential) if pile is None else pile
-        if state.offer:
-            bound += max(potential[u] for u in state.offer)
-        return bound + self._extras(state, live) + self._stuck_visitors(state, live)
+        self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
+        bound = sum(self.certain[u] for u in state.threat)
+        bound += sum(self.potential[u] for u in state.threat)
+        queued_recover = any(e.op == "recover" for e in live.queued)
+        rituals = [u for u in state.home if self.recover[u]]
+        if len(rituals) == 1 and not queued_recover:
+            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
+            plain = self._rest(state, live, False)
+            if plain is not None:
+                home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
+                if not _turns_left(state):
+                    return bound + plain + home  # the game ends before the Ritual can be used
+                helped = self._rest(state, live, True)
+                best_back = self._best_back(state)
+                return bound + home + max(best_back + plain, self.tables.side_worth + helped)
+        return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
+
+
+    def _rest(self, state: DeckulaState, live: _Live, recovering: bool, fallback: bool = False) -> float | None:
+        """The bound's part that depends on whether a recover may still act: the draw pile (and
+        the Home when `fallback`), stuck Visitors and what recover and summon effects add."""
+        pile = self._pile_bound(state, live, recovering)
+        if pile is None:
+            if not fallback:
+                return None
+            potential = self._potentials(state, live)
+            pile = self._coming_bound(state, potential) + sum(potential[u] for u in state.home)
+            if state.offer:
+                pile += max(potential[u] for u in state.offer)
+        elif fallback:
+            pile += sum(self._held_worth(state, u) for u in state.home)
+        return pile + self._extras(state, live, recovering) + self._stuck_visitors(state, live, recovering)
+
+    def _recovered(self, state: DeckulaState, still: list[int], recovers: int) -> int:
+        """The most queued recovers bring back: a pending choice picks among its options; otherwise
+        any castle card may reach the discard pile first, so all of them count."""
+        pending = state.pending
+        if pending is not None and pending.kind == "target" and recovers == 1 and not state.todo and (
+                state.spec(pending.source).effect[pending.effect].op == "recover"):
+            arriving = sum(self.arrivals[u] for u in state.draw) + self._late(state, still)
+            return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                        for u in pending.options), default=0)
+        kept = [self.potential[u] for pool in (still, state.discard) for u in pool if not self.visitor[u]]
+        return sum(sorted(kept, reverse=True)[:recovers])
+
+    def _late(self, state: DeckulaState, still: list[int]) -> int:
+        """Visitors a recovered summoning card could still call (from the discard pile, one Ritual)."""
+        if sum(self.recover[u] for u in still) > 1:
+            return self.recalled
+        return sum(self.summon[u] for u in state.discard if not self.visitor[u])
+
+    def _best_back(self, state: DeckulaState) -> int:
+        """The most one recover could bring back now (a keeper: with the Visitors still to come)."""
+        arriving = sum(self.arrivals[u] for u in state.draw) + self.recalled
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -170,107 +257,158 @@ class _Search:
         buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
-    def _pile_bound(self, state: DeckulaState, live: _Live) -> float | None:
-        """The draw pile's bound from the buy-or-discard table (None if the pile is not recognised).
+    def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool) -> float | None:
+        """The draw pile's bound (with the offer's, during setup) from the pile tables.
 
-        Cards slipped to the bottom by a bury are counted at their best, free; the rest of the
-        pile must be what is left of the dealt order.
+        None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
+        at their best, free; the rest of the pile must be what is left of the dealt order.
         """
         pile, buried = state.draw, 0
         while pile != self.root_pile[:len(pile)]:
-            if buried == len(self.tables) - 1 or not pile:
+            if buried == self.tables.most_tokens or not pile:
                 return None
             pile, buried = pile[1:], buried + 1
-        table = self.tables[min(self._buries_left(state, live), len(self.tables) - 1)]
-        energy, m = min(state.energy, len(table[0]) - 2), len(pile)
-        deferred = sum(self.potential[u] for u in state.draw[:buried])
-        if state.drawn is None:
-            return deferred + table[m][energy]
-        keep = table[m][energy + 1]
-        buy = self._worth(state.drawn, m) + table[m][energy - 2] if energy >= 2 else -math.inf
-        return deferred + max(keep, buy)
+        m = len(pile)
+        bottom = state.draw[:buried]
+        now = sum(self._deferred_worth(u) if u != state.draw[0] or not self.recover[u] else 0 for u in bottom)
+        owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
+        room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
+        arriving = sum(e.op == "summon" for e in live.queued) + sum(
+            self.visitor[u] for u in live.acting_on if u in state.threat)
+        kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
+        now += self.per_visitor * kept_now
+        key = self._start_key(state, live, bottom, room - kept_now, recovering)
+        return now + self._pile_rest(state, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:])
 
-    def _buries_left(self, state: DeckulaState, live: _Live) -> int:
-        bury, cards = self.bury, live.cards
-        buries = sum(bury[u] for u in cards)
-        if any(self.recover[u] for u in cards):
-            buries += sum(bury[u] for u in state.discard)
-        return buries
+    def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
+                   recovering: bool) -> tuple:
+        """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
+        tables, home = self.tables, [u for u in state.home if not self.recover[u]]
+        tokens = sum(tables.tokens_given[u] for u in home) + (recovering and any(self.bury))
+        flags = tables.flags_for({tag for u in home for tag in state.spec(u).tags}, recovering)
+        killer = recovering or any(tables.killer[u] for u in home)
+        removers = sum(tables.removers[u] for u in home) + sum(
+            e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        scorer = any(tables.scorer[u] for u in home) or recovering
+        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer)
 
-    def _pile_tables(self, root: DeckulaState) -> list[list[list[float]]]:
-        """tables[b][m][e]: the most the bottom m cards of the dealt pile can add, with e energy
-        and b buries left.
+    def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
+        """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
+        tables = self.tables
+        if state.drawn is not None:
+            return tables.decide(state.drawn, m, state.energy, key)
+        if not state.offer:
+            return tables.value(m, state.energy, key)
+        return max(worth + tables.value(m, state.energy, after)
+                   for u in state.offer for worth, after in tables.entries(u, m, key))
 
-        Each plain card is bought (2 energy) or discarded (+1); a red-arrow card comes free but
-        takes the energy its text demands, and a line that cannot pay is lost (-inf). A bury may
-        send the top card to the end instead, where it is counted at its best for free. Effects
-        that only help (kills, blanks) or only hurt (energy lost without ending the game) are
-        left out, which keeps the tables optimistic.
-        """
-        most_energy = root.energy + len(root.cards) + 2
-        tables: list[list[list[float]]] = []
-        for buries in range(sum(self.bury) + 1):
-            table = [[0.0] * (most_energy + 2)]
-            for m, uid in enumerate(self.root_pile, start=1):
-                worth, below = self._worth(uid, m - 1), table[-1]
-                deferred = tables[buries - 1][m - 1] if buries else None
-                table.append([self._best_move(uid, worth, below, deferred, energy, most_energy)
-                              for energy in range(most_energy + 2)])
-            tables.append(table)
+    def _pile_tables(self, root: DeckulaState) -> PileTables:
+        """The optimistic tables over the dealt pile (see solvers.deckula_pile)."""
+        specs = [card.spec for card in root.cards]
+        room = [k[0] if k else 0 for k in self.keeper]
+        bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
+                 for spec in specs]
+        tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
+                            self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled, bonus, 0)
+        side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
+                or tables.tag_bits[u] or tables.scorer[u]]
+        tables.side_worth = max((self.potential[u] for u in side), default=0)
         return tables
 
-    def _best_move(self, uid: int, worth: int, below: list[float], deferred: list[float] | None,
-                   energy: int, most_energy: int) -> float:
-        if self.free[uid]:
-            toll = self.toll[uid]
-            best = worth + below[energy - toll] if energy >= toll else -math.inf
-        else:
-            buy = worth + below[energy - 2] if energy >= 2 else -math.inf
-            best = max(below[min(energy + 1, most_energy + 1)], buy)
-        if deferred is not None:
-            best = max(best, self.potential[uid] + deferred[energy])
-        return best
+    def _table_worth(self, uid: int, below: int) -> float:
+        """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""
+        if self.keeper[uid]:
+            return self._kept(uid, 0, 0) + self.certain[uid]
+        return self._worth(uid, below) + self.certain[uid]
+
+    def _deferred_worth(self, uid: int) -> float:
+        """The most a card buried to the end of the pile adds: its own, or a keeper's for a Visitor."""
+        return self._worth(uid, 0) + self.certain[uid]
 
     def _worth(self, uid: int, below: int) -> int:
         """The most a card drawn with `below` cards under it could score (keepers count Visitors after it)."""
-        if not self.keeper[uid]:
+        if not self.keeper[uid] and not self.recover[uid]:
             return self.potential[uid]
-        return self._kept(uid, 0, sum(self.visitor[u] for u in self.root_pile[:below]) + self.late_arrivals)
+        arriving = sum(self.arrivals[u] for u in self.root_pile[:below]) + self.recalled
+        if self.keeper[uid]:
+            return self._kept(uid, 0, arriving)
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)  # what a recover could bring back
 
-    def _stuck_visitors(self, state: DeckulaState, live: _Live) -> int:
-        """Negative VP of Visitors already in Threat that no remaining effect can remove.
+    def _stuck_visitors(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
+        """What Visitors already in Threat cost when no remaining effect can remove them.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
         area (and no longer the subject of a queued or pending effect) leaves it only through an
         effect that picks a Visitor (kill or blank): each card carrying one can fix at most one
-        Visitor, so at most that many are fixed (the worst).
+        Visitor, so at most that many are fixed (the costliest). A Visitor costs its negative VP
+        and the worth of the Home cards it blanks (they score again only once it leaves); a
+        blanked Ritual is not charged, as a Ritual's worth is counted in more than one way.
         """
-        visitors = [u for u in state.threat if self.visitor[u]]
+        visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on]
         if not visitors:
             return 0
-        pending = live.acting_on
-        negative = sorted(v for v in (state.card_vp(u) for u in visitors if u not in pending) if v < 0)
-        if not negative:
+        blanked: dict[int, int] = {}
+        for target, blocker in state.blanks.items():
+            if target in state.home and state.is_blanked(target) and not self.recover[target]:
+                blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
+        costs = sorted((c for c in (blanked.get(u, 0) - min(0, state.card_vp(u)) for u in visitors) if c > 0),
+                       reverse=True)
+        if not costs:
             return 0
-        remover, cards, queued = self.remover, live.cards, live.queued
-        removers = sum(remover[u] for u in cards) + sum(e.target == "chosen_visitor" for e in queued)
-        if any(self.recover[u] for u in cards) or any(e.op == "recover" for e in queued):
-            removers += sum(remover[u] for u in state.discard)
-        return sum(negative[removers:])
+        removers = self._removers(state, live)
+        last = state.draw[0] if state.draw and not any(self.bury[u] for u in live.cards) else None
+        recovers = sum(self.recover[u] for u in live.cards if u not in state.home and u != last) + sum(
+            e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
+        if recovers:  # each recover brings back one card, with its removers
+            removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
+        return -sum(costs[removers:])
+
+    def _removers(self, state: DeckulaState, live: _Live) -> int:
+        """Effects that may still pick a Visitor in the Threat area (kill or blank it).
+
+        A card's Discard effect needs a turn after it comes home, so the last card of the pile
+        (while nothing can bury it) brings only its instants.
+        """
+        remover = self.remover
+        removers = sum(e.target == "chosen_visitor" for e in live.queued) + sum(remover[u] for u in state.offer)
+        if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
+            removers += sum(self.discard_remover[u] for u in state.home)
+        last = state.draw[0] if state.draw else state.drawn
+        final = not any(self.bury[u] for u in live.cards)
+        for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
+            removers += self.instant_remover[uid] if final and uid == last else remover[uid]
+        return removers
+
+    def _held_worth(self, state: DeckulaState, uid: int) -> int:
+        """The most a Home card may still score (a keeper: what it holds now; a tagged card: its
+        scorers' share only while a scorer is held or can still come)."""
+        if self.keeper[uid]:
+            return self._kept(uid, len(state.beneath.get(uid, ())), 0)
+        if self.tables.bonus[uid] and not self.scorer_ok:
+            return self.potential[uid] - self.tables.bonus[uid]
+        return self.potential[uid]
+
+    def _scorer_reachable(self, state: DeckulaState, live: _Live) -> bool:
+        """True while a card scoring per tagged card is in the Home, still to come, or recoverable."""
+        scorer = self.tables.scorer
+        if any(scorer[u] for u in live.cards):
+            return True
+        recovering = any(self.recover[u] for u in live.cards) or any(e.op == "recover" for e in live.queued)
+        return recovering and any(scorer[u] for u in state.discard)
 
     def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
         if not any(self.keeper[u] for u in state.home + state.draw):
             return self.potential
         potential = dict(enumerate(self.potential))
-        summoning = any(self.summon[u] for u in state.draw + state.offer) or any(
-            e.op == "summon" for e in live.queued)
-        later = len(state.set_aside) if summoning else 0
+        later = self.late_arrivals + sum(e.op == "summon" for e in live.queued)
         later += sum(state.spec(u).visitor for u in live.acting_on if u in state.threat)
+        arrivals = self.arrivals
         for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, 0, later)
-            later += state.spec(uid).visitor
+            later += arrivals[uid]
         for uid in state.home:
             if self.keeper[uid]:
                 potential[uid] = self._kept(uid, len(state.beneath.get(uid, ())), later)
@@ -280,20 +418,25 @@ class _Search:
         capacity, per, base = self.keeper[uid]
         return max(0, base + per * min(capacity, held + arriving))
 
-    def _extras(self, state: DeckulaState, live: _Live) -> int:
+    def _extras(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
         """What recover and summon effects could still bring into play."""
         still = live.cards
         queued = [e.op for e in live.queued]
-        recovers = sum(self.recover[u] for u in still) + queued.count("recover")
+        recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         summons = sum(self.summon[u] for u in still) + queued.count("summon")
+        if recovering:  # a summoning card brought back from the discard pile
+            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
-        if recovers:  # any castle card may reach the discard pile first, so all of them count
-            potential, visitor = self.potential, self.visitor
-            kept = [potential[u] for pool in (still, state.discard) for u in pool if not visitor[u]]
-            extra += sum(sorted(kept, reverse=True)[:recovers])
+        if recovers:
+            extra += self._recovered(state, still, recovers)
         if summons:
-            extra += sum(sorted((self.potential[u] for u in state.set_aside), reverse=True)[:summons])
+            extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
         return extra
+
+
+def _turns_left(state: DeckulaState) -> bool:
+    """True while a turn start (when Discard effects are used) is still to come, or is now."""
+    return bool(state.draw) or state.phase == ACTIVATE
 
 
 def _ordered(state: DeckulaState) -> list[Action]:
@@ -357,16 +500,49 @@ def _still_acting_on(state: DeckulaState) -> set[int]:
     return cards
 
 
+def _certain_losses(specs: list[CardSpec]) -> list[int]:
+    """The negative VP of each red-arrow non-Visitor Threat card that no effect of the deal can remove or blank.
+
+    Once in the Threat area such a card stays there for good: only a passive set off by its own
+    arrival could act on it (a non-Visitor is never a chosen Visitor), so with no such passive
+    in the deal its VP is certain to count.
+    """
+    def touchable(spec: CardSpec) -> bool:
+        wanted = ("visitor", "any") if spec.visitor else ("castle", "any")
+        return any(e.op in ("kill", "blank") and (
+            e.target == "chosen_visitor" and spec.visitor
+            or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
+            for other in specs for e in other.effect)
+    return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not spec.visitor
+            and not touchable(spec) else 0 for spec in specs]  # Visitors: see _stuck_visitors and the tables
+
+
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:
     """(capacity, VP per card beneath, other VP) for a card that keeps Visitors beneath it."""
     capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
     return (capacity, spec.vp_per_beneath, spec.vp) if capacity else None
 
 
-def _potential(spec: CardSpec, tag_counts: dict[str, int]) -> int:
-    """The most one card could ever score (0 for cards that can only cost points)."""
+def _potentials(root: DeckulaState) -> list[int]:
+    """The most each card could ever add to a score (0 for cards that can only cost points).
+
+    A card scoring per tagged card in the Home (Portrait Gallery) is charged to the tagged cards:
+    each Portrait counts its own VP plus what every Gallery of the deal could pay for it, so
+    the Gallery's worth needs the Portraits' buys too. A card that recovers another from the
+    discard pile is worth the best card it could bring back.
+    """
+    specs = [card.spec for card in root.cards]
+    potential = [max(0, _own_potential(spec)) + sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag
+                                                   and s.scoring_tag in spec.tags)
+                 for spec in specs]
+    recoverable = [p for p, s in zip(potential, specs, strict=True)
+                   if not s.visitor and not any(e.op == "recover" for e in s.effect)]
+    best_back = max(recoverable, default=0)
+    return [best_back if any(e.op == "recover" for e in s.effect) else p
+            for p, s in zip(potential, specs, strict=True)]
+
+
+def _own_potential(spec: CardSpec) -> int:
+    """A card's printed VP plus the most the cards beneath it could add."""
     capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
-    most = spec.vp + spec.vp_per_beneath * capacity
-    if spec.vp_per_tag:
-        most += spec.vp_per_tag * tag_counts.get(spec.scoring_tag, 0)
-    return max(0, most)
+    return spec.vp + spec.vp_per_beneath * capacity

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablekit
-from solvers.deckula import hindsight
+from solvers.deckula import hindsight, line_bounds
 from tablekit.core.game import Events
 from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
@@ -78,3 +78,23 @@ def test_hindsight_refuses_other_games():
         game = Chess()
     with pytest.raises(ValueError, match="chess"):
         hindsight(Other())
+
+
+@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 0), ("hard", 1), ("beginner", 7)])
+def test_deals_are_proven_and_the_best_line_replays(difficulty, seed):
+    result = hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty))
+    assert result.status == "optimal" and result.bound == result.best_score
+    replay = tablekit.new_game("deckula", seed=seed, difficulty=difficulty)
+    replay.play(*result.best_actions)
+    assert replay.is_over and replay.outcome.scores[0] == result.best_score
+    assert (replay.state.result == "survived") == result.survivable
+
+
+@pytest.mark.parametrize(("difficulty", "seed"), [("hard", 1), ("beginner", 2), ("beginner", 9)])
+def test_no_bound_along_the_best_line_falls_below_its_score(difficulty, seed):
+    match = tablekit.new_game("deckula", seed=seed, difficulty=difficulty)
+    result = hindsight(match)
+    assert result.survivable
+    bounds = line_bounds(match, result.best_actions)
+    assert len(bounds) == len(result.best_actions)
+    assert min(bounds) >= result.best_score
