@@ -113,6 +113,7 @@ class _Search:
         self.best_line: list[Action] = []
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
         self.most_energy: dict[tuple, int] = {}
+        self.bounds: dict[tuple, float] = {}  # bound() by (key, energy)
         self.silent = Events(None)
         self.potential = _potentials(root)
         numbers: dict[str, int] = {}
@@ -164,7 +165,7 @@ class _Search:
                 continue
             key = _key(child, self.kind)
             if self.most_energy.get(key, -1) < child.energy:
-                children.append((-self.bound(child), order, key, child, action))
+                children.append((-self._bound_of(child, key), order, key, child, action))
         children.sort(key=lambda c: c[:2])
         for negated, _, key, child, action in children:
             if self._hopeless(-negated):
@@ -175,6 +176,14 @@ class _Search:
             line.append(action)
             self.run(child, line)
             line.pop()
+
+    def _bound_of(self, state: DeckulaState, key: tuple) -> float:
+        """bound(state), remembered by position (`key` and energy): a position reached again by
+        another order of moves, but not yet explored, costs no second bound."""
+        known = self.bounds.get((key, state.energy))
+        if known is None:
+            known = self.bounds[(key, state.energy)] = self.bound(state)
+        return known
 
     def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
         """Record a finished game if it beats the best: surviving first, then the higher score."""
