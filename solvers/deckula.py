@@ -147,6 +147,13 @@ class _Search:
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.tables = self._pile_tables(root)
+        # the few cards of each rare kind, so a bound checks them instead of every live card
+        everyone = range(len(root.cards))
+        self.recover_uids = [u for u in everyone if self.recover[u]]
+        self.summon_uids = [u for u in everyone if self.summon[u]]
+        self.bury_uids = [u for u in everyone if self.bury[u]]
+        self.keeper_uids = [u for u in everyone if self.keeper[u]]
+        self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`: its children best bound first."""
@@ -366,8 +373,9 @@ class _Search:
         if not costs:
             return 0
         removers = self._removers(state, live)
-        last = state.draw[0] if state.draw and not any(self.bury[u] for u in live.cards) else None
-        recovers = sum(self.recover[u] for u in live.cards if u not in state.home and u != last) + sum(
+        present = live.present
+        last = state.draw[0] if state.draw and not any(u in present for u in self.bury_uids) else None
+        recovers = sum(u in present and u not in state.home and u != last for u in self.recover_uids) + sum(
             e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
         if recovers:  # each recover brings back one card, with its removers
             removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
@@ -384,7 +392,7 @@ class _Search:
         if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
             removers += sum(self.discard_remover[u] for u in state.home)
         last = state.draw[0] if state.draw else state.drawn
-        final = not any(self.bury[u] for u in live.cards)
+        final = not any(u in live.present for u in self.bury_uids)
         for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
             removers += self.instant_remover[uid] if final and uid == last else remover[uid]
         return removers
@@ -401,14 +409,14 @@ class _Search:
     def _scorer_reachable(self, state: DeckulaState, live: _Live) -> bool:
         """True while a card scoring per tagged card is in the Home, still to come, or recoverable."""
         scorer = self.tables.scorer
-        if any(scorer[u] for u in live.cards):
+        if any(u in live.present for u in self.scorer_uids):
             return True
-        recovering = any(self.recover[u] for u in live.cards) or any(e.op == "recover" for e in live.queued)
+        recovering = any(u in live.present for u in self.recover_uids) or any(e.op == "recover" for e in live.queued)
         return recovering and any(scorer[u] for u in state.discard)
 
     def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
-        if not any(self.keeper[u] for u in state.home + state.draw):
+        if not any(u in live.present and u not in state.offer and u != state.drawn for u in self.keeper_uids):
             return self.potential
         potential = dict(enumerate(self.potential))
         later = self.late_arrivals + sum(e.op == "summon" for e in live.queued)
@@ -432,7 +440,7 @@ class _Search:
         still = live.cards
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
-        summons = sum(self.summon[u] for u in still) + queued.count("summon")
+        summons = sum(u in live.present for u in self.summon_uids) + queued.count("summon")
         if recovering:  # a summoning card brought back from the discard pile
             summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
@@ -480,6 +488,7 @@ class _Live(NamedTuple):
     """What one bound() call reads several times, built once per call."""
 
     cards: list[int]      # cards that may still act: Home, draw pile, offer and the drawn card
+    present: set[int]     # the same cards, as a set
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
 
@@ -489,7 +498,7 @@ def _live(state: DeckulaState) -> _Live:
     cards = state.home + state.draw + state.offer
     if state.drawn is not None:
         cards.append(state.drawn)
-    return _Live(cards, _queued_effects(state), _still_acting_on(state))
+    return _Live(cards, set(cards), _queued_effects(state), _still_acting_on(state))
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:
