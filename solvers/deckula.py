@@ -299,13 +299,19 @@ class _Search:
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
                    recovering: bool) -> tuple:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
-        tables, home = self.tables, [u for u in state.home if not self.recover[u]]
-        tokens = sum(tables.tokens_given[u] for u in home) + (recovering and any(self.bury))
-        flags = tables.flags_for({tag for u in home for tag in state.spec(u).tags}, recovering)
-        killer = recovering or any(tables.killer[u] for u in home)
-        removers = sum(tables.removers[u] for u in home) + sum(
-            e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
-        scorer = any(tables.scorer[u] for u in home) or recovering
+        tables, recover = self.tables, self.recover
+        tokens = flags = removers = 0
+        killer = scorer = recovering
+        for u in state.home:
+            if not recover[u]:
+                tokens += tables.tokens_given[u]
+                flags |= tables.tag_bits[u]
+                removers += tables.removers[u]
+                killer = killer or tables.killer[u]
+                scorer = scorer or tables.scorer[u]
+        tokens += recovering and any(self.bury)
+        flags = tables.all_flags if recovering else flags
+        removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer)
 
     def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
