@@ -312,7 +312,14 @@ class _Search:
         tokens += recovering and any(self.bury)
         flags = tables.all_flags if recovering else flags
         removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
-        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer)
+        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
+                            self._crowd(state, live))
+
+    def _crowd(self, state: DeckulaState, live: _Live) -> int:
+        """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
+        blank that could come back), and not the subject of a queued or pending effect."""
+        visitor, blanks = self.visitor, state.blanks
+        return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
 
     def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
