@@ -337,8 +337,16 @@ class _Search:
         room = [k[0] if k else 0 for k in self.keeper]
         bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
                  for spec in specs]
+        arrivals, late = self.arrivals, self.recalled
+        summons = sum(self.summon) + self.recalled
+        if summons > len(root.set_aside):
+            # some summon may find the set-aside Visitors gone and call no one: counted on arrival it
+            # could take the keeper room of a Visitor coming later, which the tables would then
+            # charge as stranded. So summoned Visitors only fill room left at the end.
+            arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
+            late = min(len(root.set_aside), summons)
         tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
-                            self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled, bonus, 0)
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, 0)
         side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
                 or tables.tag_bits[u] or tables.scorer[u]]
         tables.side_worth = max((self.potential[u] for u in side), default=0)
