@@ -120,3 +120,13 @@ def test_a_remover_thins_the_crowd_before_the_mob(home):
     result = hindsight(match)
     assert result.status == "optimal"
     assert (result.survivable, result.best_score) == brute_force(match.state)
+
+
+def test_a_summon_with_nobody_set_aside_takes_no_keeper_room():
+    """The Nosy Postman calls no one (the set-aside is empty), so the second Feeding Cellar keeps
+    both him and the Garlic Merchant: 5 VP. Counting his summon as a Visitor filling the Cellar
+    once made the bound charge the Merchant as stranded (4)."""
+    match = table(draw=["ancestral-portrait", "feeding-cellar", "feeding-cellar", "nosy-postman",
+                        "garlic-merchant"], energy=3)
+    result = hindsight(match)
+    assert (result.survivable, result.best_score) == brute_force(match.state) == (True, 5)
