@@ -14,9 +14,10 @@ programming from the bottom of the pile up. Its state, besides the cards left (`
 Each plain card is bought (2 energy, its most) or discarded (+1 energy); a red-arrow card comes
 free, takes the energy its instant demands (a line that cannot pay, or that meets a game-ending
 card without its guard tag, is lost: -inf) and adds its VP when that VP can only be negative and
-no effect in the deal can remove or blank it. Effects that could only help (kills, blanks) or
-that are hard to pin down (Vengeful Villager's mob) are left out, which keeps the table an upper
-bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
+no effect in the deal can remove or blank it. A Vengeful Villager's mob ends the line when the
+Visitors stranded on the way plus the crowd already standing in the Threat area, less the Visitor
+removers held, reach its count. Effects that could only help (kills, blanks) are left out, which
+keeps the table an upper bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
 """
 
 from __future__ import annotations
