@@ -91,6 +91,9 @@ class PileTables:
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
+        self.mob_below = [False]
+        for uid in self.pile:  # mob_below[m]: a mob card lies among the bottom m cards
+            self.mob_below.append(self.mob_below[-1] or bool(self.mob[uid]))
 
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
@@ -158,6 +161,8 @@ class PileTables:
                 net, scorer | self.scorer[uid] | recover, crowd)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
+        if key[8] and not self.mob_below[m]:
+            key = (*key[:8], 0)  # no mob card left below: the crowd no longer matters
         row = self.rows.get((m, key))
         if row is None:
             row = self._best(m, key) if m else self._base(key)
