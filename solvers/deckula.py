@@ -113,6 +113,7 @@ class _Search:
         self.best_line: list[Action] = []
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
         self.most_energy: dict[tuple, int] = {}
+        self.bounds: dict[tuple, float] = {}  # bound() by (key, energy)
         self.silent = Events(None)
         self.potential = _potentials(root)
         numbers: dict[str, int] = {}
@@ -146,6 +147,13 @@ class _Search:
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.tables = self._pile_tables(root)
+        # the few cards of each rare kind, so a bound checks them instead of every live card
+        everyone = range(len(root.cards))
+        self.recover_uids = [u for u in everyone if self.recover[u]]
+        self.summon_uids = [u for u in everyone if self.summon[u]]
+        self.bury_uids = [u for u in everyone if self.bury[u]]
+        self.keeper_uids = [u for u in everyone if self.keeper[u]]
+        self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`: its children best bound first."""
@@ -164,7 +172,7 @@ class _Search:
                 continue
             key = _key(child, self.kind)
             if self.most_energy.get(key, -1) < child.energy:
-                children.append((-self.bound(child), order, key, child, action))
+                children.append((-self._bound_of(child, key), order, key, child, action))
         children.sort(key=lambda c: c[:2])
         for negated, _, key, child, action in children:
             if self._hopeless(-negated):
@@ -175,6 +183,14 @@ class _Search:
             line.append(action)
             self.run(child, line)
             line.pop()
+
+    def _bound_of(self, state: DeckulaState, key: tuple) -> float:
+        """bound(state), remembered by position (`key` and energy): a position reached again by
+        another order of moves, but not yet explored, costs no second bound."""
+        known = self.bounds.get((key, state.energy))
+        if known is None:
+            known = self.bounds[(key, state.energy)] = self.bound(state)
+        return known
 
     def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
         """Record a finished game if it beats the best: surviving first, then the higher score."""
@@ -283,14 +299,27 @@ class _Search:
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
                    recovering: bool) -> tuple:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
-        tables, home = self.tables, [u for u in state.home if not self.recover[u]]
-        tokens = sum(tables.tokens_given[u] for u in home) + (recovering and any(self.bury))
-        flags = tables.flags_for({tag for u in home for tag in state.spec(u).tags}, recovering)
-        killer = recovering or any(tables.killer[u] for u in home)
-        removers = sum(tables.removers[u] for u in home) + sum(
-            e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
-        scorer = any(tables.scorer[u] for u in home) or recovering
-        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer)
+        tables, recover = self.tables, self.recover
+        tokens = flags = removers = 0
+        killer = scorer = recovering
+        for u in state.home:
+            if not recover[u]:
+                tokens += tables.tokens_given[u]
+                flags |= tables.tag_bits[u]
+                removers += tables.removers[u]
+                killer = killer or tables.killer[u]
+                scorer = scorer or tables.scorer[u]
+        tokens += recovering and any(self.bury)
+        flags = tables.all_flags if recovering else flags
+        removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
+                            self._crowd(state, live))
+
+    def _crowd(self, state: DeckulaState, live: _Live) -> int:
+        """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
+        blank that could come back), and not the subject of a queued or pending effect."""
+        visitor, blanks = self.visitor, state.blanks
+        return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
 
     def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
@@ -308,8 +337,16 @@ class _Search:
         room = [k[0] if k else 0 for k in self.keeper]
         bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
                  for spec in specs]
+        arrivals, late = self.arrivals, self.recalled
+        summons = sum(self.summon) + self.recalled
+        if summons > len(root.set_aside):
+            # some summon may find the set-aside Visitors gone and call no one: counted on arrival it
+            # could take the keeper room of a Visitor coming later, which the tables would then
+            # charge as stranded. So summoned Visitors only fill room left at the end.
+            arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
+            late = min(len(root.set_aside), summons)
         tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
-                            self._deferred_worth, self.bury_cost, room, self.arrivals, self.recalled, bonus, 0)
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, 0)
         side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
                 or tables.tag_bits[u] or tables.scorer[u]]
         tables.side_worth = max((self.potential[u] for u in side), default=0)
@@ -357,8 +394,9 @@ class _Search:
         if not costs:
             return 0
         removers = self._removers(state, live)
-        last = state.draw[0] if state.draw and not any(self.bury[u] for u in live.cards) else None
-        recovers = sum(self.recover[u] for u in live.cards if u not in state.home and u != last) + sum(
+        present = live.present
+        last = state.draw[0] if state.draw and not any(u in present for u in self.bury_uids) else None
+        recovers = sum(u in present and u not in state.home and u != last for u in self.recover_uids) + sum(
             e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
         if recovers:  # each recover brings back one card, with its removers
             removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
@@ -375,7 +413,7 @@ class _Search:
         if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
             removers += sum(self.discard_remover[u] for u in state.home)
         last = state.draw[0] if state.draw else state.drawn
-        final = not any(self.bury[u] for u in live.cards)
+        final = not any(u in live.present for u in self.bury_uids)
         for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
             removers += self.instant_remover[uid] if final and uid == last else remover[uid]
         return removers
@@ -392,14 +430,14 @@ class _Search:
     def _scorer_reachable(self, state: DeckulaState, live: _Live) -> bool:
         """True while a card scoring per tagged card is in the Home, still to come, or recoverable."""
         scorer = self.tables.scorer
-        if any(scorer[u] for u in live.cards):
+        if any(u in live.present for u in self.scorer_uids):
             return True
-        recovering = any(self.recover[u] for u in live.cards) or any(e.op == "recover" for e in live.queued)
+        recovering = any(u in live.present for u in self.recover_uids) or any(e.op == "recover" for e in live.queued)
         return recovering and any(scorer[u] for u in state.discard)
 
     def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
         """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
-        if not any(self.keeper[u] for u in state.home + state.draw):
+        if not any(u in live.present and u not in state.offer and u != state.drawn for u in self.keeper_uids):
             return self.potential
         potential = dict(enumerate(self.potential))
         later = self.late_arrivals + sum(e.op == "summon" for e in live.queued)
@@ -423,7 +461,7 @@ class _Search:
         still = live.cards
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
-        summons = sum(self.summon[u] for u in still) + queued.count("summon")
+        summons = sum(u in live.present for u in self.summon_uids) + queued.count("summon")
         if recovering:  # a summoning card brought back from the discard pile
             summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
@@ -471,6 +509,7 @@ class _Live(NamedTuple):
     """What one bound() call reads several times, built once per call."""
 
     cards: list[int]      # cards that may still act: Home, draw pile, offer and the drawn card
+    present: set[int]     # the same cards, as a set
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
 
@@ -480,7 +519,7 @@ def _live(state: DeckulaState) -> _Live:
     cards = state.home + state.draw + state.offer
     if state.drawn is not None:
         cards.append(state.drawn)
-    return _Live(cards, _queued_effects(state), _still_acting_on(state))
+    return _Live(cards, set(cards), _queued_effects(state), _still_acting_on(state))
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:

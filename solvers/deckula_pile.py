@@ -14,9 +14,10 @@ programming from the bottom of the pile up. Its state, besides the cards left (`
 Each plain card is bought (2 energy, its most) or discarded (+1 energy); a red-arrow card comes
 free, takes the energy its instant demands (a line that cannot pay, or that meets a game-ending
 card without its guard tag, is lost: -inf) and adds its VP when that VP can only be negative and
-no effect in the deal can remove or blank it. Effects that could only help (kills, blanks) or
-that are hard to pin down (Vengeful Villager's mob) are left out, which keeps the table an upper
-bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
+no effect in the deal can remove or blank it. A Vengeful Villager's mob ends the line when the
+Visitors stranded on the way plus the crowd already standing in the Threat area, less the Visitor
+removers held, reach its count. Effects that could only help (kills, blanks) are left out, which
+keeps the table an upper bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-Key = tuple[int, int, int, int, int, int, int, int]
+Key = tuple[int, int, int, int, int, int, int, int, int]
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
-#  a card scoring per tagged card in the Home (0/1))
+#  a card scoring per tagged card in the Home (0/1), the crowd: Visitors already standing in the
+#  Threat area that only a remover can take away — they count towards a mob, never as a cost)
 
 
 class PileTables:
@@ -88,6 +90,10 @@ class PileTables:
         self.most_net = sum(self.costly)
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
+        self.any_mob = any(self.mob)
+        self.mob_below = [False]
+        for uid in self.pile:  # mob_below[m]: a mob card lies among the bottom m cards
+            self.mob_below.append(self.mob_below[-1] or bool(self.mob[uid]))
 
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
@@ -97,11 +103,21 @@ class PileTables:
         return self.all_flags if recovering else self._bits(tuple(home_tags))
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
-              scorer: bool) -> Key:
+              scorer: bool, crowd: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
-        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held."""
+        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, and
+        the crowd of Visitors in the Threat area (kept only while a mob card is in the deal)."""
+        net, crowd = self._remove(0, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                max(-removers, -self.most_net), int(scorer))
+                net, int(scorer), crowd)
+
+    def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
+        """`net` and the crowd once `removers` more removers are held: net goes down to its floor
+        (-most_net, as no more Visitors than that can ever be stranded), the rest thins the crowd."""
+        net -= removers
+        if net < -self.most_net:
+            crowd, net = max(0, crowd + net + self.most_net), -self.most_net
+        return net, crowd
 
     def value(self, m: int, energy: int, key: Key) -> float:
         """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
@@ -126,24 +142,27 @@ class PileTables:
         if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
             worth -= self.bonus[uid]
         if self.recover[uid]:
-            tokens, owed, flags, room, ends, killer, net, scorer = key
+            tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
             keeper = (self.keeper_back, (tokens, owed, flags, min(room + self.room_back, self.most_room), ends,
-                                         killer, net, scorer))
+                                         killer, net, scorer, crowd))
             return [(worth, key), (self.side_worth, self.with_card(uid, key)), keeper]
         return [(worth, self.with_card(uid, key))]
 
     def with_card(self, uid: int, key: Key) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room)."""
-        tokens, owed, flags, room, ends, killer, net, scorer = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
             flags = self.all_flags
+        net, crowd = self._remove(net, crowd, self.removers[uid])
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
-                max(net - self.removers[uid], -self.most_net), scorer | self.scorer[uid] | recover)
+                net, scorer | self.scorer[uid] | recover, crowd)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
+        if key[8] and not self.mob_below[m]:
+            key = (*key[:8], 0)  # no mob card left below: the crowd no longer matters
         row = self.rows.get((m, key))
         if row is None:
             row = self._best(m, key) if m else self._base(key)
@@ -152,7 +171,7 @@ class PileTables:
 
     def _base(self, key: Key) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
-        _, owed, _, room, ends, _, net, _ = key
+        _, owed, _, room, ends, _, net, _, _ = key
         end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net)
         return np.where(self.energy >= owed, float(end), -math.inf)
 
@@ -162,11 +181,11 @@ class PileTables:
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
         best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
-        tokens, owed, flags, room, ends, killer, net, scorer = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
         cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
             later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
-                                      killer, net, scorer))
+                                      killer, net, scorer, crowd))
             best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
         return best
 
@@ -184,8 +203,8 @@ class PileTables:
         """A red-arrow card: into play for free, paying what its instants demand."""
         if spec.arrow == "home":
             worth, key = self.entries(uid, m, key)[0]
-        tokens, owed, flags, room, ends, killer, net, scorer = key
-        if self.mob[uid] and net >= self.mob[uid]:
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        if self.mob[uid] and net + crowd >= self.mob[uid]:
             return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
         toll, drain = 0, 0
         for effect in spec.effect:
@@ -203,7 +222,7 @@ class PileTables:
         kept = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room
         if self.costly[uid] and not kept and not killer:
             net += 1  # it stays in the Threat area unless a remover deals with it
-        row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer))
+        row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd))
         out = worth + self.per_visitor * kept + row[np.maximum(0, self.energy - toll - drain)]
         out[:toll] = -math.inf
         return out

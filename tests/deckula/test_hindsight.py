@@ -98,3 +98,35 @@ def test_no_bound_along_the_best_line_falls_below_its_score(difficulty, seed):
     bounds = line_bounds(match, result.best_actions)
     assert len(bounds) == len(result.best_actions)
     assert min(bounds) >= result.best_score
+
+
+MOB_AHEAD = {"threat": ["hapless-vagabond", "gossiping-maid"],
+             "draw": ["candelabra", "vengeful-villager", "blood-fountain"], "energy": 4}
+
+
+def test_a_crowd_in_the_threat_area_cuts_a_line_that_meets_the_mob():
+    """Two Visitors stand in the Threat area, nothing can remove them and the Villager is coming:
+    the bound knows at once that no line survives (the crowd counts towards the mob)."""
+    match = table(**MOB_AHEAD)
+    first = GAME.legal_actions(match.state)[0]
+    assert line_bounds(match, (first,)) == [float("-inf")]
+    assert (hindsight(match).survivable, hindsight(match).best_score) == brute_force(match.state) == (False, 0)
+
+
+@pytest.mark.parametrize("home", [["trapdoor"], ["loyal-gargoyle"], ["hellhound"]])
+def test_a_remover_thins_the_crowd_before_the_mob(home):
+    """With one remover in the Home, one Visitor of the crowd can go before the Villager comes."""
+    match = table(home=home, **MOB_AHEAD)
+    result = hindsight(match)
+    assert result.status == "optimal"
+    assert (result.survivable, result.best_score) == brute_force(match.state)
+
+
+def test_a_summon_with_nobody_set_aside_takes_no_keeper_room():
+    """The Nosy Postman calls no one (the set-aside is empty), so the second Feeding Cellar keeps
+    both him and the Garlic Merchant: 5 VP. Counting his summon as a Visitor filling the Cellar
+    once made the bound charge the Merchant as stranded (4)."""
+    match = table(draw=["ancestral-portrait", "feeding-cellar", "feeding-cellar", "nosy-postman",
+                        "garlic-merchant"], energy=3)
+    result = hindsight(match)
+    assert (result.survivable, result.best_score) == brute_force(match.state) == (True, 5)
