@@ -6,7 +6,6 @@ Widgets hold no rules: they call `tablekit.runes` (legality, plans, odds) and
 
 from __future__ import annotations
 
-import copy
 import html
 from collections.abc import Callable, Mapping, Sequence
 
@@ -42,6 +41,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     violations_html,
     with_card_names,
 )
+from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import safe
 
 
@@ -113,7 +113,7 @@ def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Ma
             trace.x, trace.y = places, labels
             trace.text = [[f"{float(p):.3f}" for p in table[s]] for s in slots]
             trace.texttemplate = "%{text}"
-    _sync(fig)
+    keep_for_later_views(fig)
 
 
 def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.FigureWidget:
@@ -145,7 +145,7 @@ def update_precedence_figure(fig: go.FigureWidget, plan: Plan, chapter: int,
             axis.tickvals, axis.ticktext = list(range(len(slots))), labels
         trace.text = [[f"{v:.3f}" if v is not None else "" for v in row] for row in z]
         trace.texttemplate = "%{text}"
-    _sync(fig)
+    keep_for_later_views(fig)
 
 
 class DeckChecker(widgets.VBox):
@@ -404,14 +404,7 @@ def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
     with target.batch_update():
         for old, new in zip(target.data, source.data, strict=True):
             old.update(new.to_plotly_json())
-    _sync(target)
-
-
-def _sync(fig: go.FigureWidget) -> None:
-    """Make views drawn later (Voilà, a re-displayed cell) start from the current figure: the
-    updates sent before a view exists are otherwise lost and the chart shows empty."""
-    fig._widget_data = copy.deepcopy(fig._data)
-    fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
+    keep_for_later_views(target)
 
 
 __all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",

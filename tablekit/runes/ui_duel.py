@@ -7,7 +7,6 @@ log cut at each turn's start, the timeline) and draws it.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +31,7 @@ from tablekit.runes.matchups import Matchup, sample_matrix
 from tablekit.runes.preparation import Plan
 from tablekit.runes.steps import set_scenario
 from tablekit.runes.ui_duel_html import RESOURCE_NAMES, board_html, turn_html
+from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import log_html, render
 from tablekit.ui.progress import Progress
@@ -221,7 +221,7 @@ class TurnViewer(widgets.VBox):
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
-        _sync(self.chart)
+        keep_for_later_views(self.chart)
         # the status line last: once it names the turn, the board and log above are drawn
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 
@@ -380,7 +380,7 @@ class MatchupMatrix(widgets.VBox):
                                    "<extra></extra>")
             self.figure.layout.title = (f"Sample decks: score of the row's deck (n = {n} duels "
                                         "a cell, first player alternating)")
-        _sync(self.figure)
+        keep_for_later_views(self.figure)
 
 
 def _trace_names(record: DuelRecord) -> list[str]:
@@ -411,12 +411,6 @@ def _button(text: str, icon: str, css: str, handler: Any, message: widgets.HTML,
     button.add_class(css)
     button.on_click(safe(handler, message))
     return button
-
-
-def _sync(fig: go.FigureWidget) -> None:
-    """Views drawn later (Voilà) start from the current figure."""
-    fig._widget_data = copy.deepcopy(fig._data)
-    fig._widget_layout = copy.deepcopy(fig._layout_obj._props)
 
 
 __all__ = ["DuelRecord", "DuelViewer", "LessonViewer", "TurnViewer", "MatchupMatrix", "built_plan", "fought_match",

@@ -6,7 +6,6 @@ comparison table and chart (95% intervals), the chosen deck, and the deck as tex
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +17,7 @@ from solvers.runes_winrate import WinRateResult
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card
 from tablekit.runes.exchange import plan_to_json, plan_to_text
 from tablekit.runes.ui_html import deck_html
+from tablekit.ui.charts import interval_error, keep_for_later_views
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -107,10 +107,8 @@ class WinRateBuilder(widgets.VBox):
             bar = self.chart.data[0]
             bar.x = [label for label, _ in rows]
             bar.y = [e.mean for _, e in rows]
-            bar.error_y = {"type": "data", "array": [e.high - e.mean for _, e in rows],
-                           "arrayminus": [e.mean - e.low for _, e in rows]}
-        self.chart._widget_data = copy.deepcopy(self.chart._data)
-        self.chart._widget_layout = copy.deepcopy(self.chart._layout_obj._props)
+            bar.error_y = interval_error(e for _, e in rows)
+        keep_for_later_views(self.chart)
         self.deck_view.value = deck_html(result.build.cards)
         self.text.value = plan_to_text(result.hero, result.plan)
         self.json.value = plan_to_json(result.hero, result.plan)

@@ -8,7 +8,6 @@ attributes after calling `super().__init__()`. Every callback shows its errors i
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any, ClassVar
 
@@ -19,6 +18,7 @@ from tablekit.core.agents import MoveEstimate, hint
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Action
 from tablekit.core.match import Match
+from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import error_html, safe, shows_errors
 from tablekit.ui.html import STYLE, log_html, render
 from tablekit.ui.progress import Progress
@@ -257,9 +257,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         with self.chart.batch_update():
             for trace in self.chart.data:
                 trace.x, trace.y = lines.get(trace.name, ([], []))
-        # a view drawn later (Voilà, a re-displayed cell) starts from this state, not the messages
-        self.chart._widget_data = copy.deepcopy(self.chart._data)
-        self.chart._widget_layout = copy.deepcopy(self.chart._layout_obj._props)
+        keep_for_later_views(self.chart)
 
 
 def hint_html(moves: list[MoveEstimate]) -> str:

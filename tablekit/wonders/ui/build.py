@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,6 +22,7 @@ from solvers.wonders import (
 )
 from solvers.wonders_balance import VILLAINS, BuildBudget, deck_matrix, named_decks, villain_balance
 from tablekit.core.simulate import Estimate
+from tablekit.ui.charts import interval_error, keep_for_later_views
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -217,18 +217,14 @@ def _set_bars(figure: go.FigureWidget, rates: dict[str, Estimate]) -> None:
     with figure.batch_update():
         bar = figure.data[0]
         bar.x, bar.y = names, [rates[n].mean for n in names]
-        bar.error_y = {"type": "data", "symmetric": False,
-                       "array": [rates[n].high - rates[n].mean for n in names],
-                       "arrayminus": [rates[n].mean - rates[n].low for n in names]}
-    figure._widget_data = copy.deepcopy(figure._data)  # a view drawn later starts from this
+        bar.error_y = interval_error(rates[n] for n in names)
+    keep_for_later_views(figure)
 
 
 def _limit_text(limit: DeckLimit) -> str:
     most = f"at most {limit.at_most}" if limit.at_most is not None else ""
     least = f"at least {limit.at_least}" if limit.at_least else ""
     return f"{limit.name}: {' and '.join(w for w in (least, most) if w) or 'no bound'}"
-
-
 
 class DeckComparison(widgets.VBox):
     """The builder's best deck against each Villain beside the recommended colours: the decks
@@ -311,8 +307,5 @@ def _set_matrix(figure: go.FigureWidget, matrix: dict[str, dict[str, Estimate]],
             villains = list(rates)
             figure.add_bar(name=deck, x=[names.get(v, v) for v in villains],
                            y=[rates[v].mean for v in villains],
-                           error_y={"type": "data", "symmetric": False,
-                                    "array": [rates[v].high - rates[v].mean for v in villains],
-                                    "arrayminus": [rates[v].mean - rates[v].low
-                                                   for v in villains]})
-    figure._widget_data = copy.deepcopy(figure._data)  # a view drawn later starts from this
+                           error_y=interval_error(rates[v] for v in villains))
+    keep_for_later_views(figure)
