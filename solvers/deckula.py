@@ -143,6 +143,7 @@ class _Search:
         self.per_visitor = max((k[1] for k in self.keeper if k), default=0)  # the most a kept Visitor adds
         self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]]
         # Each bury discards a card that would otherwise still score
+        self.most_buries = sum(self.bury) + (any(self.bury) and any(self.recover))
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
@@ -206,7 +207,7 @@ class _Search:
 
     def bound(self, state: DeckulaState) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
-        live = _live(state)
+        live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
         bound = sum(self.certain[u] for u in state.threat)
         bound += sum(self.potential[u] for u in state.threat)
@@ -219,16 +220,25 @@ class _Search:
                 home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
                 if not _turns_left(state):
                     return bound + plain + home  # the game ends before the Ritual can be used
-                helped = self._rest(state, live, True)
-                best_back = self._best_back(state)
-                return bound + home + max(best_back + plain, self.tables.side_worth + helped)
+                best = self._best_back() + plain
+                start = self._pile_start(state, live, False)
+                for back in self.tables.backs:  # or one card that helps: its tags, tokens, remover...
+                    helped = self._rest(state, live, True, back, start)
+                    if helped is not None:
+                        best = max(best, self._table_worth(back, 0) + helped)
+                return bound + home + best
         return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
 
 
-    def _rest(self, state: DeckulaState, live: _Live, recovering: bool, fallback: bool = False) -> float | None:
+    def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
+              start: tuple | None = None, fallback: bool = False) -> float | None:
         """The bound's part that depends on whether a recover may still act: the draw pile (and
-        the Home when `fallback`), stuck Visitors and what recover and summon effects add."""
-        pile = self._pile_bound(state, live, recovering)
+        the Home when `fallback`), stuck Visitors and what recover and summon effects add.
+
+        `back`: the one card the Ritual brings back, when the tables should count its help alone
+        (`start`: the tables' start without it, worked out once for every `back`)."""
+        pile = self._pile_bound(state, live, recovering, back, start)
+        charged = pile is not None  # the tables charge each stuck costly Visitor its first VP
         if pile is None:
             if not fallback:
                 return None
@@ -238,7 +248,8 @@ class _Search:
                 pile += max(potential[u] for u in state.offer)
         elif fallback:
             pile += sum(self._held_worth(state, u) for u in state.home)
-        return pile + self._extras(state, live, recovering) + self._stuck_visitors(state, live, recovering)
+        return (pile + self._extras(state, live, recovering, back)
+                + self._stuck_visitors(state, live, recovering, back, charged))
 
     def _recovered(self, state: DeckulaState, still: list[int], recovers: int) -> int:
         """The most queued recovers bring back: a pending choice picks among its options; otherwise
@@ -258,11 +269,11 @@ class _Search:
             return self.recalled
         return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
-    def _best_back(self, state: DeckulaState) -> int:
-        """The most one recover could bring back now (a keeper: with the Visitors still to come)."""
-        arriving = sum(self.arrivals[u] for u in state.draw) + self.recalled
-        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
-                    for u in self.castle_back), default=0)
+    def _best_back(self) -> int:
+        """The most one recover could bring back for its VP alone (a keeper with nobody beneath: the
+        Visitors it could keep count through its room, when it is brought back as help)."""
+        return max((self._kept(u, 0, 0) if self.keeper[u] else self.potential[u] for u in self.castle_back),
+                   default=0)
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -273,8 +284,21 @@ class _Search:
         buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
-    def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool) -> float | None:
-        """The draw pile's bound (with the offer's, during setup) from the pile tables.
+    def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
+                    start: tuple | None = None) -> float | None:
+        """The draw pile's bound (with the offer's, during setup) from the pile tables; None when the
+        pile is not recognised. `back`: a card the Ritual brings back, its help added to `start`."""
+        if start is None:
+            start = self._pile_start(state, live, recovering and back is None)
+        if start is None:
+            return None
+        now, m, key = start
+        if back is not None:
+            key = self.tables.with_card(back, key)
+        return now + self._pile_rest(state, m, key)
+
+    def _pile_start(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
+        """What the buried cards add now, the cards left of the dealt order and the tables' state.
 
         None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
         at their best, free; the rest of the pile must be what is left of the dealt order.
@@ -286,7 +310,8 @@ class _Search:
             pile, buried = pile[1:], buried + 1
         m = len(pile)
         bottom = state.draw[:buried]
-        now = sum(self._deferred_worth(u) if u != state.draw[0] or not self.recover[u] else 0 for u in bottom)
+        final = not any(u in live.present for u in self.bury_uids)  # nothing can go below the last card
+        now = sum(0 if final and u == state.draw[0] and self.recover[u] else self._deferred_worth(u) for u in bottom)
         owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
@@ -294,7 +319,7 @@ class _Search:
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
         now += self.per_visitor * kept_now
         key = self._start_key(state, live, bottom, room - kept_now, recovering)
-        return now + self._pile_rest(state, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:])
+        return now, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:]
 
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
                    recovering: bool) -> tuple:
@@ -302,24 +327,34 @@ class _Search:
         tables, recover = self.tables, self.recover
         tokens = flags = removers = 0
         killer = scorer = recovering
+        turns = _turns_left(state)  # a Home card's instants are spent; its Discard effect needs a turn
         for u in state.home:
             if not recover[u]:
                 tokens += tables.tokens_given[u]
                 flags |= tables.tag_bits[u]
-                removers += tables.removers[u]
+                removers += turns and self.discard_remover[u]
                 killer = killer or tables.killer[u]
                 scorer = scorer or tables.scorer[u]
+        scorer = scorer or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
         tokens += recovering and any(self.bury)
         flags = tables.all_flags if recovering else flags
         removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        removers += sum(tables.removers[u] for u in bottom)  # cards buried to the end still come
+        stranded = live.stranded
+        excess = ()
+        if stranded:
+            blanked, unit = self._blanked_worth(state), tables.unit
+            excess = tuple(sorted((c for c in (blanked.get(u, 0) - state.spec(u).vp - unit for u in stranded) if c),
+                                  reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
-                            self._crowd(state, live))
+                            self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom))
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
         blank that could come back), and not the subject of a queued or pending effect."""
         visitor, blanks = self.visitor, state.blanks
         return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
+
 
     def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
@@ -346,10 +381,8 @@ class _Search:
             arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
             late = min(len(root.set_aside), summons)
         tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
-                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, 0)
-        side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
-                or tables.tag_bits[u] or tables.scorer[u]]
-        tables.side_worth = max((self.potential[u] for u in side), default=0)
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus)
+        tables.set_backs(self.castle_back, self.potential)
         return tables
 
     def _table_worth(self, uid: int, below: int) -> float:
@@ -360,6 +393,10 @@ class _Search:
 
     def _deferred_worth(self, uid: int) -> float:
         """The most a card buried to the end of the pile adds: its own, or a keeper's for a Visitor."""
+        if self.keeper[uid]:  # it may keep the Visitors buried after it, or summoned at the end
+            return self._kept(uid, 0, self.most_buries + self.recalled) + self.certain[uid]
+        if self.recover[uid]:  # it may bring back such a keeper, or any card
+            return max((self._deferred_worth(u) for u in self.castle_back), default=0)
         return self._worth(uid, 0) + self.certain[uid]
 
     def _worth(self, uid: int, below: int) -> int:
@@ -369,10 +406,13 @@ class _Search:
         arriving = sum(self.arrivals[u] for u in self.root_pile[:below]) + self.recalled
         if self.keeper[uid]:
             return self._kept(uid, 0, arriving)
-        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
-                    for u in self.castle_back), default=0)  # what a recover could bring back
+        # what a recover could bring back for its VP alone: a keeper's Visitors count in the tables,
+        # through its room, when the recover brings it back as help (PileTables.backs)
+        return max((self._kept(u, 0, 0) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)
 
-    def _stuck_visitors(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
+    def _stuck_visitors(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None,
+                        charged: bool) -> int:
         """What Visitors already in Threat cost when no remaining effect can remove them.
 
         Passives only act on the card that sets them off, so a Visitor already in the Threat
@@ -382,13 +422,13 @@ class _Search:
         and the worth of the Home cards it blanks (they score again only once it leaves); a
         blanked Ritual is not charged, as a Ritual's worth is counted in more than one way.
         """
-        visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on]
+        visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on
+                    and u not in state.blanks]  # a lapsed blank may come back when its blocker's blocker goes
+        if charged:  # the tables charge these whole
+            visitors = [u for u in visitors if u not in live.stranded]
         if not visitors:
             return 0
-        blanked: dict[int, int] = {}
-        for target, blocker in state.blanks.items():
-            if target in state.home and state.is_blanked(target) and not self.recover[target]:
-                blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
+        blanked = self._blanked_worth(state)
         costs = sorted((c for c in (blanked.get(u, 0) - min(0, state.card_vp(u)) for u in visitors) if c > 0),
                        reverse=True)
         if not costs:
@@ -397,10 +437,32 @@ class _Search:
         present = live.present
         last = state.draw[0] if state.draw and not any(u in present for u in self.bury_uids) else None
         recovers = sum(u in present and u not in state.home and u != last for u in self.recover_uids) + sum(
-            e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
+            e.op == "recover" for e in live.queued) + (recovering and back is None and _turns_left(state))
+        if back is not None and _turns_left(state):
+            removers += self.remover[back]
         if recovers:  # each recover brings back one card, with its removers
             removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
         return -sum(costs[removers:])
+
+    def _blanked_worth(self, state: DeckulaState) -> dict[int, int]:
+        """For each card blanking Home cards: the worth those cards would score again once it leaves
+        (a blanked Ritual is not counted, as a Ritual's worth is counted in more than one way)."""
+        blanked: dict[int, int] = {}
+        for target, blocker in state.blanks.items():
+            if target in state.home and state.is_blanked(target) and not self.recover[target]:
+                blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
+        return blanked
+
+    def _live(self, state: DeckulaState) -> _Live:
+        """The cards still able to act, the queued effects and what they act on, for one bound; and
+        the crowd's Visitors costing at least the tables' unit, charged there until a remover is held."""
+        cards = state.home + state.draw + state.offer
+        if state.drawn is not None:
+            cards.append(state.drawn)
+        acting_on, unit, visitor = _still_acting_on(state), self.tables.unit, self.visitor
+        stranded = [u for u in state.threat if visitor[u] and u not in state.blanks and u not in acting_on
+                    and unit and -state.spec(u).vp >= unit]
+        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded)
 
     def _removers(self, state: DeckulaState, live: _Live) -> int:
         """Effects that may still pick a Visitor in the Threat area (kill or blank it).
@@ -456,19 +518,24 @@ class _Search:
         capacity, per, base = self.keeper[uid]
         return max(0, base + per * min(capacity, held + arriving))
 
-    def _extras(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
+    def _extras(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None) -> int:
         """What recover and summon effects could still bring into play."""
         still = live.cards
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         summons = sum(u in live.present for u in self.summon_uids) + queued.count("summon")
-        if recovering:  # a summoning card brought back from the discard pile
+        if back is not None:  # the card the Ritual brings back
+            summons += self.summon[back]
+        elif recovering:  # a summoning card brought back from the discard pile
             summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
         extra = 0
         if recovers:
             extra += self._recovered(state, still, recovers)
-        if summons:
-            extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
+        for uid in reversed(state.set_aside):  # called from the top; a summoned summoner calls one more
+            if summons <= 0:
+                break
+            extra += self.potential[uid]
+            summons += self.summon[uid] - 1
         return extra
 
 
@@ -512,14 +579,7 @@ class _Live(NamedTuple):
     present: set[int]     # the same cards, as a set
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
-
-
-def _live(state: DeckulaState) -> _Live:
-    """The cards still able to act, the queued effects and what they act on, for one bound."""
-    cards = state.home + state.draw + state.offer
-    if state.drawn is not None:
-        cards.append(state.drawn)
-    return _Live(cards, set(cards), _queued_effects(state), _still_acting_on(state))
+    stranded: list[int]   # the crowd's Visitors the pile tables charge (see _Search._live)
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:

@@ -29,11 +29,14 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-Key = tuple[int, int, int, int, int, int, int, int, int]
+Key = tuple  # (9 ints, see below, then removers got so far and the stuck Visitors' excess costs)
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
 #  a card scoring per tagged card in the Home (0/1), the crowd: Visitors already standing in the
-#  Threat area that only a remover can take away — they count towards a mob, never as a cost)
+#  Threat area that only a remover can take away — they count towards a mob, never as a cost,
+#  the removers got so far (at most one per excess cost), and the excess costs: what each stranded
+#  Visitor already in the Threat area costs beyond the unit, costliest first — the Home cards it
+#  blanks and its VP below the unit; the first removers got fix the costliest)
 
 
 class PileTables:
@@ -45,11 +48,12 @@ class PileTables:
     def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
-                 bonus: list[int], side_worth: float) -> None:
+                 bonus: list[int]) -> None:
         self.specs, self.pile = specs, pile
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
-        self.bonus, self.side_worth = bonus, side_worth  # a tagged card's share of scorers; see _entries
+        self.bonus = bonus  # a tagged card's share of scorers; see entries
+        self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.scorer = [bool(s.vp_per_tag) for s in specs]
         keepers = [s for s, r in zip(specs, room, strict=True) if r and not s.visitor]
         self.room_back = max(room, default=0)  # a recover may bring back an empty keeper
@@ -83,6 +87,8 @@ class PileTables:
         any_remover = any(e.target == "chosen_visitor" for s in specs for e in s.effect)
         self.removers = [sum(e.target == "chosen_visitor" for e in s.effect) + (r and any_remover)
                          for s, r in zip(specs, self.recover, strict=True)]
+        self.instant_removers = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in s.effect)
+                                 for s in specs]  # the removers of a card bought with no turn left
         self.removers_back = int(any_remover)  # a recover may bring a remover back
         named = {e.filter for s in specs for e in s.effect if e.timing == "passive"}
         self.costly = [s.visitor and s.arrow == "threat" and s.vp < 0 and s.id not in named for s in specs]
@@ -98,18 +104,32 @@ class PileTables:
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
 
+    def set_backs(self, castle_back: list[int], potential: list[int]) -> None:
+        """The cards a recover may bring back that change the tables' state: the best of each kind of help
+        (bury tokens, guard tags, keeper room, removers, a killer, a scorer)."""
+        best: dict[tuple, int] = {}
+        for uid in castle_back:
+            help_ = (self.tokens_given[uid], self.tag_bits[uid], self.room[uid], self.removers[uid],
+                     self.killer[uid], self.scorer[uid])
+            if any(help_) and (help_ not in best or potential[uid] > potential[best[help_]]):
+                best[help_] = uid
+        self.backs = sorted(best.values())
+
     def flags_for(self, home_tags: set[str], recovering: bool) -> int:
         """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
         return self.all_flags if recovering else self._bits(tuple(home_tags))
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
-              scorer: bool, crowd: int = 0) -> Key:
+              scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
+              buried: bool = False) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
-        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, and
-        the crowd of Visitors in the Threat area (kept only while a mob card is in the deal)."""
-        net, crowd = self._remove(0, crowd if self.any_mob else 0, removers)
+        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
+        crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
+        `stranded` costly ones among them (charged until removed), their excess costs, and whether
+        cards were buried to the end (so a turn still comes after the last card of the dealt order)."""
+        net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd)
+                net, int(scorer), crowd, min(removers, len(excess)), excess, int(buried))
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -134,35 +154,35 @@ class PileTables:
         """(worth, state after) for each way `uid` may enter the Home with `m` cards left under it.
 
         A tagged card only earns its share of a scorer's VP while a scorer is held or still to
-        come. A card that recovers another brings back one card: either the best of all (and
-        nothing else), or one that gives tokens, tags, a remover, a killer or a scorer — all of
-        those at once, worth the best such card — or an empty keeper, with its room.
+        come. A card that recovers another brings back one card: either the best of all (its
+        worth and nothing else), or one whose help changes the table's state (`backs`), with that
+        help and its own worth.
         """
         worth = self.worth(uid, m)
         if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
             worth -= self.bonus[uid]
+        turns = bool(m or key[11])  # a turn start still to come (cards below, or buried)
         if self.recover[uid]:
-            tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
-            keeper = (self.keeper_back, (tokens, owed, flags, min(room + self.room_back, self.most_room), ends,
-                                         killer, net, scorer, crowd))
-            return [(worth, key), (self.side_worth, self.with_card(uid, key)), keeper]
-        return [(worth, self.with_card(uid, key))]
+            return [(worth, key), *((self.worth(back, m), self.with_card(back, key, turns)) for back in self.backs)]
+        return [(worth, self.with_card(uid, key, turns))]
 
-    def with_card(self, uid: int, key: Key) -> Key:
-        """The table state once `uid` is in the Home (its tags, bury tokens and keeper room)."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+    def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
+        """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
+        `turns` left its Discard effects never act, so only its instants remove a Visitor."""
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
             flags = self.all_flags
-        net, crowd = self._remove(net, crowd, self.removers[uid])
+        removers = self.removers[uid] if turns else self.instant_removers[uid]
+        net, crowd = self._remove(net, crowd, removers)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
-                net, scorer | self.scorer[uid] | recover, crowd)
+                net, scorer | self.scorer[uid] | recover, crowd, min(got + removers, len(excess)), excess, buried)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         if key[8] and not self.mob_below[m]:
-            key = (*key[:8], 0)  # no mob card left below: the crowd no longer matters
+            key = (*key[:8], 0, *key[9:])  # no mob card left below: the crowd no longer matters
         row = self.rows.get((m, key))
         if row is None:
             row = self._best(m, key) if m else self._base(key)
@@ -171,8 +191,8 @@ class PileTables:
 
     def _base(self, key: Key) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
-        _, owed, _, room, ends, _, net, _, _ = key
-        end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net)
+        _, owed, _, room, ends, _, net, _, _, got, excess, _ = key
+        end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net) - sum(excess[got:])
         return np.where(self.energy >= owed, float(end), -math.inf)
 
     def _best(self, m: int, key: Key) -> np.ndarray:
@@ -181,11 +201,11 @@ class PileTables:
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
         best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _ = key
         cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
             later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
-                                      killer, net, scorer, crowd))
+                                      killer, net, scorer, crowd, got, excess, 1))
             best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
         return best
 
@@ -203,7 +223,7 @@ class PileTables:
         """A red-arrow card: into play for free, paying what its instants demand."""
         if spec.arrow == "home":
             worth, key = self.entries(uid, m, key)[0]
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, *fixes = key
         if self.mob[uid] and net + crowd >= self.mob[uid]:
             return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
         toll, drain = 0, 0
@@ -219,17 +239,20 @@ class PileTables:
                 toll += effect.amount
             elif effect.op == "lose_energy":
                 drain += effect.amount
-        kept = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room
-        if self.costly[uid] and not kept and not killer:
-            net += 1  # it stays in the Threat area unless a remover deals with it
-        row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd))
-        out = worth + self.per_visitor * kept + row[np.maximum(0, self.energy - toll - drain)]
+        paid = np.maximum(0, self.energy - toll - drain)
+        out = np.full(self.size, -math.inf)
+        most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
+        for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
+            stays = 1 if self.costly[uid] and not kept and not killer else 0  # unless a remover deals with it
+            row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd, *fixes))
+            out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out
 
     def end_cost(self, uid: int) -> int:
-        """Energy a card buried to the end takes when drawn last (bought, or its toll)."""
+        """Energy a card buried to the end surely takes when drawn last: its toll; a plain card is
+        counted at its best and, as it may instead be discarded there, gives 1 (-1 owed)."""
         spec = self.specs[uid]
         if not spec.arrow:
-            return 2
+            return -1
         return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablekit
-from solvers.deckula import hindsight, line_bounds
+from solvers.deckula import _Search, hindsight, line_bounds
 from tablekit.core.game import Events
 from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
@@ -44,6 +44,33 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
     result = hindsight(match)
     assert result.status == "optimal"
     assert (result.survivable, result.best_score) == brute_force(match.state)
+
+
+def bound_checked(search, state) -> tuple[bool, int]:
+    """Brute force that checks, at every position, the search's bound against the best score reachable."""
+    if state.result is not None:
+        return (True, state.score()) if state.result == "survived" else (False, 0)
+    best = (False, 0)
+    for action in GAME.legal_actions(state):
+        child = state.clone()
+        GAME.apply_unchecked(child, action, Events(None))
+        best = max(best, bound_checked(search, child))
+    bound = search.bound(state)
+    assert not best[0] or bound >= best[1], f"bound {bound} below {best[1]} reachable from {GAME.snapshot(state)}"
+    return best
+
+
+@settings(max_examples=int(os.environ.get("HINDSIGHT_EXAMPLES", "120")), deadline=None)
+@given(draw=st.lists(st.sampled_from(CARDS), min_size=1, max_size=6),
+       home=st.lists(st.sampled_from(CASTLE), max_size=3),
+       discard=st.lists(st.sampled_from(CASTLE), max_size=2),
+       threat=st.lists(st.sampled_from(VISITORS), max_size=3),
+       set_aside=st.lists(st.sampled_from(VISITORS), max_size=2, unique=True),
+       energy=st.integers(0, 4))
+def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
+    """The bound is optimistic everywhere, not only where it decides the answer."""
+    match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
+    bound_checked(_Search(match.state, 0), match.state)
 
 
 def test_the_best_line_replays_to_the_best_score():

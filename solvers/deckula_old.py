@@ -1,0 +1,587 @@
+"""Deckula! hindsight: the best score any sequence of choices could have reached for one deal.
+
+How it is exact: once the deal is made, Deckula! has no more chance — every card's position is
+fixed, so the game is a finite tree of the player's choices. We search that tree depth first
+through the real rules engine (`apply_unchecked` on hand-cloned states), with
+
+* a transposition table with dominance: the final score depends only on the position, not on
+  the path; two copies of a card are interchangeable; and more energy never hurts (it is only
+  spent by choice or taken by effects) — so a position already explored, up to swapping
+  identical copies, with at least as much energy is never explored again;
+* branch and bound: a position is cut when an optimistic bound on the score of any surviving
+  line from it cannot beat the best game found so far (or when no line from it can survive).
+  The bound adds what each card in play could still score, and for the draw pile an optimistic
+  table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
+  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, Visitors
+  left stranded without a killer or remover, buries paid for with the card discarded for them;
+  then the Visitors stuck in the Threat area (with the Home cards they blank), and what recover
+  and summon effects could add. A Hypothesis test checks the result against brute force on
+  small deals of every card, and a test checks no bound along a best line falls below its score;
+* surviving ranks above any loss (a loss scores nothing), then the higher score;
+* children tried best bound first (the heuristic's move first among equals), so a good game is
+  found early and the bound cuts more.
+
+Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from solvers.deckula_pile_old import PileTables
+from tablekit.core.game import Action, Events
+from tablekit.core.match import Match
+from tablekit.deckula.cards import CardSpec, Effect
+from tablekit.deckula.game import GAME
+from tablekit.deckula.heuristic import choose
+from tablekit.deckula.state import ACTIVATE, DeckulaState
+
+DEFAULT_NODE_BUDGET = 300_000
+PROGRESS_EVERY = 2_000  # positions between two progress reports
+
+
+@dataclass(frozen=True)
+class HindsightResult:
+    """The best score for a deal: status, the score, a line of play reaching it, search size."""
+
+    status: str                    # "optimal", or "feasible" when the node budget ran out
+    best_score: int
+    survivable: bool               # whether some line of play survives the deck
+    best_actions: tuple[Action, ...]
+    player_score: int | None       # the score of the match that was analysed, when it is over
+    bound: int                     # no line of play can score more than this
+    nodes: int
+    wall_time: float
+
+    def summary(self) -> str:
+        """One sentence comparing the player's score with the hindsight best."""
+        proof = ("proven best" if self.status == "optimal"
+                 else f"search stopped at its budget, best found (no line can beat {self.bound})")
+        played = f"You scored {self.player_score}; " if self.player_score is not None else ""
+        if not self.survivable and self.status == "optimal":
+            return f"{played}no line of play survives this deal ({self.nodes:,} positions searched)."
+        return f"{played}{proof} for this deal: {self.best_score} VP ({self.nodes:,} positions searched)."
+
+
+def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
+              progress: Callable[[int, int], None] | None = None) -> HindsightResult:
+    """Search every line of play for the deal of `match`; the best score with a line reaching it.
+
+    `progress(nodes, node_budget)` is called every PROGRESS_EVERY positions (for a progress bar).
+    """
+    if match.game is not GAME:
+        raise ValueError(f"hindsight analyses Deckula! matches, not {match.game.name}")
+    start = time.perf_counter()
+    root = Match(match.game, match.config, match.seed).state
+    search = _Search(root, node_budget, progress)
+    if root.result is None:
+        search.run(root, [])
+    else:  # a lesson table can be over before any choice
+        search.best = (root.result == "survived", root.score() if root.result == "survived" else 0)
+    outcome = match.outcome
+    player = int(outcome.scores[0]) if outcome else None
+    status = "optimal" if not search.exhausted else "feasible"
+    survivable, best = search.best if search.best is not None else (False, 0)
+    bound = best if status == "optimal" else max(best, int(search.bound(root)))
+    return HindsightResult(status, best, survivable, tuple(search.best_line), player, bound,
+                           search.nodes, time.perf_counter() - start)
+
+
+def line_bounds(match: Match, actions: tuple[Action, ...]) -> list[float]:
+    """The search's upper bound at each position along `actions` from the deal of `match` (a check:
+    along any line, no bound may fall below the score that line reaches)."""
+    state = Match(match.game, match.config, match.seed).state
+    search = _Search(state, 0)
+    bounds = []
+    for action in actions:
+        bounds.append(search.bound(state))
+        GAME.apply_unchecked(state, action, search.silent)
+    return bounds
+
+
+class _Search:
+    """Depth-first branch and bound over the real engine, with dominance on energy."""
+
+    def __init__(self, root: DeckulaState, node_budget: int,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        self.progress = progress
+        self.best: tuple[bool, int] | None = None  # (survived, score): surviving ranks first
+        self.best_line: list[Action] = []
+        self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
+        self.most_energy: dict[tuple, int] = {}
+        self.bounds: dict[tuple, float] = {}  # bound() by (key, energy)
+        self.silent = Events(None)
+        self.potential = _potentials(root)
+        numbers: dict[str, int] = {}
+        self.kind = [numbers.setdefault(card.spec.id, len(numbers)) for card in root.cards]
+        self.free = [card.spec.arrow is not None for card in root.cards]
+        self.keeper = [_keeper(card.spec) for card in root.cards]
+        self.visitor = [card.spec.visitor for card in root.cards]
+        self.remover = [sum(e.target == "chosen_visitor" for e in c.spec.effect) for c in root.cards]
+        self.discard_remover = [sum(e.target == "chosen_visitor" and e.timing == "discard" for e in c.spec.effect)
+                                for c in root.cards]
+        self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
+                                for c in root.cards]
+        self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
+        self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
+        self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
+                         and e.timing == "instant" and not e.unless_tag and not e.min_visitors)
+                     if c.spec.arrow else 0 for c in root.cards]
+        self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
+        self.root_pile = list(root.draw)
+        # Visitors entering the Threat area when a card is drawn: itself, and one it summons
+        self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid]
+                         for c in root.cards]
+        # Visitors that may turn up at any time: summoned by a recovered card, or buried to the bottom
+        self.recalled = sum(self.summon[u] for u in range(len(root.cards)) if not self.visitor[u]
+                            ) if any(self.recover) else 0
+        self.late_arrivals = self.recalled + sum(self.bury)
+        self.per_visitor = max((k[1] for k in self.keeper if k), default=0)  # the most a kept Visitor adds
+        self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]]
+        # Each bury discards a card that would otherwise still score
+        self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
+        self.certain = _certain_losses([card.spec for card in root.cards])
+        self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
+        self.tables = self._pile_tables(root)
+        # the few cards of each rare kind, so a bound checks them instead of every live card
+        everyone = range(len(root.cards))
+        self.recover_uids = [u for u in everyone if self.recover[u]]
+        self.summon_uids = [u for u in everyone if self.summon[u]]
+        self.bury_uids = [u for u in everyone if self.bury[u]]
+        self.keeper_uids = [u for u in everyone if self.keeper[u]]
+        self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
+
+    def run(self, state: DeckulaState, line: list[Action]) -> None:
+        """Explore `state`, reached by `line`: its children best bound first."""
+        if self.nodes >= self.node_budget:
+            self.exhausted = True
+            return
+        self.nodes += 1
+        if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
+            self.progress(self.nodes, self.node_budget)
+        children = []
+        for order, action in enumerate(_ordered(state)):
+            child = state.clone()
+            GAME.apply_unchecked(child, action, self.silent)
+            if child.result is not None:
+                self._finish(child, line, action)
+                continue
+            key = _key(child, self.kind)
+            if self.most_energy.get(key, -1) < child.energy:
+                children.append((-self._bound_of(child, key), order, key, child, action))
+        children.sort(key=lambda c: c[:2])
+        for negated, _, key, child, action in children:
+            if self._hopeless(-negated):
+                break  # sorted: every later child is hopeless too
+            if self.most_energy.get(key, -1) >= child.energy:
+                continue  # seen with at least as much energy meanwhile (more energy never hurts)
+            self.most_energy[key] = child.energy
+            line.append(action)
+            self.run(child, line)
+            line.pop()
+
+    def _bound_of(self, state: DeckulaState, key: tuple) -> float:
+        """bound(state), remembered by position (`key` and energy): a position reached again by
+        another order of moves, but not yet explored, costs no second bound."""
+        known = self.bounds.get((key, state.energy))
+        if known is None:
+            known = self.bounds[(key, state.energy)] = self.bound(state)
+        return known
+
+    def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
+        """Record a finished game if it beats the best: surviving first, then the higher score."""
+        value = (True, state.score()) if state.result == "survived" else (False, 0)
+        if self.best is None or value > self.best:
+            self.best, self.best_line = value, [*line, action]
+
+    def _hopeless(self, bound: float) -> bool:
+        """True when a position with this bound cannot beat the best line found (or cannot survive)."""
+        if self.best is None:
+            return False
+        return bound == -math.inf or (self.best[0] and bound <= self.best[1])
+
+    def bound(self, state: DeckulaState) -> float:
+        """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
+        live = _live(state)
+        self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
+        bound = sum(self.certain[u] for u in state.threat)
+        bound += sum(self.potential[u] for u in state.threat)
+        queued_recover = any(e.op == "recover" for e in live.queued)
+        rituals = [u for u in state.home if self.recover[u]]
+        if len(rituals) == 1 and not queued_recover:
+            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
+            plain = self._rest(state, live, False)
+            if plain is not None:
+                home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
+                if not _turns_left(state):
+                    return bound + plain + home  # the game ends before the Ritual can be used
+                helped = self._rest(state, live, True)
+                best_back = self._best_back(state)
+                return bound + home + max(best_back + plain, self.tables.side_worth + helped)
+        return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
+
+
+    def _rest(self, state: DeckulaState, live: _Live, recovering: bool, fallback: bool = False) -> float | None:
+        """The bound's part that depends on whether a recover may still act: the draw pile (and
+        the Home when `fallback`), stuck Visitors and what recover and summon effects add."""
+        pile = self._pile_bound(state, live, recovering)
+        if pile is None:
+            if not fallback:
+                return None
+            potential = self._potentials(state, live)
+            pile = self._coming_bound(state, potential) + sum(potential[u] for u in state.home)
+            if state.offer:
+                pile += max(potential[u] for u in state.offer)
+        elif fallback:
+            pile += sum(self._held_worth(state, u) for u in state.home)
+        return pile + self._extras(state, live, recovering) + self._stuck_visitors(state, live, recovering)
+
+    def _recovered(self, state: DeckulaState, still: list[int], recovers: int) -> int:
+        """The most queued recovers bring back: a pending choice picks among its options; otherwise
+        any castle card may reach the discard pile first, so all of them count."""
+        pending = state.pending
+        if pending is not None and pending.kind == "target" and recovers == 1 and not state.todo and (
+                state.spec(pending.source).effect[pending.effect].op == "recover"):
+            arriving = sum(self.arrivals[u] for u in state.draw) + self._late(state, still)
+            return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                        for u in pending.options), default=0)
+        kept = [self.potential[u] for pool in (still, state.discard) for u in pool if not self.visitor[u]]
+        return sum(sorted(kept, reverse=True)[:recovers])
+
+    def _late(self, state: DeckulaState, still: list[int]) -> int:
+        """Visitors a recovered summoning card could still call (from the discard pile, one Ritual)."""
+        if sum(self.recover[u] for u in still) > 1:
+            return self.recalled
+        return sum(self.summon[u] for u in state.discard if not self.visitor[u])
+
+    def _best_back(self, state: DeckulaState) -> int:
+        """The most one recover could bring back now (a keeper: with the Visitors still to come)."""
+        arriving = sum(self.arrivals[u] for u in state.draw) + self.recalled
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)
+
+    def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
+        """The draw pile's bound by counting alone (used while cards can still change places)."""
+        free = self.free
+        coming = state.draw + [state.drawn] if state.drawn is not None else state.draw
+        bought = sorted((potential[u] for u in coming if not free[u]), reverse=True)
+        tolls = sum(self.toll[u] for u in coming)  # energy that arriving cards take for sure
+        buys = max(0, state.energy - tolls + len(bought)) // 3 + (state.drawn is not None and state.energy >= 2)
+        return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
+
+    def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool) -> float | None:
+        """The draw pile's bound (with the offer's, during setup) from the pile tables.
+
+        None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
+        at their best, free; the rest of the pile must be what is left of the dealt order.
+        """
+        pile, buried = state.draw, 0
+        while pile != self.root_pile[:len(pile)]:
+            if buried == self.tables.most_tokens or not pile:
+                return None
+            pile, buried = pile[1:], buried + 1
+        m = len(pile)
+        bottom = state.draw[:buried]
+        now = sum(self._deferred_worth(u) if u != state.draw[0] or not self.recover[u] else 0 for u in bottom)
+        owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
+        room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
+        arriving = sum(e.op == "summon" for e in live.queued) + sum(
+            self.visitor[u] for u in live.acting_on if u in state.threat)
+        kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
+        now += self.per_visitor * kept_now
+        key = self._start_key(state, live, bottom, room - kept_now, recovering)
+        return now + self._pile_rest(state, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:])
+
+    def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
+                   recovering: bool) -> tuple:
+        """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
+        tables, recover = self.tables, self.recover
+        tokens = flags = removers = 0
+        killer = scorer = recovering
+        for u in state.home:
+            if not recover[u]:
+                tokens += tables.tokens_given[u]
+                flags |= tables.tag_bits[u]
+                removers += tables.removers[u]
+                killer = killer or tables.killer[u]
+                scorer = scorer or tables.scorer[u]
+        tokens += recovering and any(self.bury)
+        flags = tables.all_flags if recovering else flags
+        removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
+                            self._crowd(state, live))
+
+    def _crowd(self, state: DeckulaState, live: _Live) -> int:
+        """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
+        blank that could come back), and not the subject of a queued or pending effect."""
+        visitor, blanks = self.visitor, state.blanks
+        return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
+
+    def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
+        """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
+        tables = self.tables
+        if state.drawn is not None:
+            return tables.decide(state.drawn, m, state.energy, key)
+        if not state.offer:
+            return tables.value(m, state.energy, key)
+        return max(worth + tables.value(m, state.energy, after)
+                   for u in state.offer for worth, after in tables.entries(u, m, key))
+
+    def _pile_tables(self, root: DeckulaState) -> PileTables:
+        """The optimistic tables over the dealt pile (see solvers.deckula_pile)."""
+        specs = [card.spec for card in root.cards]
+        room = [k[0] if k else 0 for k in self.keeper]
+        bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
+                 for spec in specs]
+        arrivals, late = self.arrivals, self.recalled
+        summons = sum(self.summon) + self.recalled
+        if summons > len(root.set_aside):
+            # some summon may find the set-aside Visitors gone and call no one: counted on arrival it
+            # could take the keeper room of a Visitor coming later, which the tables would then
+            # charge as stranded. So summoned Visitors only fill room left at the end.
+            arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
+            late = min(len(root.set_aside), summons)
+        tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, 0)
+        side = [u for u in self.castle_back if tables.tokens_given[u] or tables.removers[u] or tables.killer[u]
+                or tables.tag_bits[u] or tables.scorer[u]]
+        tables.side_worth = max((self.potential[u] for u in side), default=0)
+        return tables
+
+    def _table_worth(self, uid: int, below: int) -> float:
+        """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""
+        if self.keeper[uid]:
+            return self._kept(uid, 0, 0) + self.certain[uid]
+        return self._worth(uid, below) + self.certain[uid]
+
+    def _deferred_worth(self, uid: int) -> float:
+        """The most a card buried to the end of the pile adds: its own, or a keeper's for a Visitor."""
+        return self._worth(uid, 0) + self.certain[uid]
+
+    def _worth(self, uid: int, below: int) -> int:
+        """The most a card drawn with `below` cards under it could score (keepers count Visitors after it)."""
+        if not self.keeper[uid] and not self.recover[uid]:
+            return self.potential[uid]
+        arriving = sum(self.arrivals[u] for u in self.root_pile[:below]) + self.recalled
+        if self.keeper[uid]:
+            return self._kept(uid, 0, arriving)
+        return max((self._kept(u, 0, arriving) if self.keeper[u] else self.potential[u]
+                    for u in self.castle_back), default=0)  # what a recover could bring back
+
+    def _stuck_visitors(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
+        """What Visitors already in Threat cost when no remaining effect can remove them.
+
+        Passives only act on the card that sets them off, so a Visitor already in the Threat
+        area (and no longer the subject of a queued or pending effect) leaves it only through an
+        effect that picks a Visitor (kill or blank): each card carrying one can fix at most one
+        Visitor, so at most that many are fixed (the costliest). A Visitor costs its negative VP
+        and the worth of the Home cards it blanks (they score again only once it leaves); a
+        blanked Ritual is not charged, as a Ritual's worth is counted in more than one way.
+        """
+        visitors = [u for u in state.threat if self.visitor[u] and u not in live.acting_on]
+        if not visitors:
+            return 0
+        blanked: dict[int, int] = {}
+        for target, blocker in state.blanks.items():
+            if target in state.home and state.is_blanked(target) and not self.recover[target]:
+                blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
+        costs = sorted((c for c in (blanked.get(u, 0) - min(0, state.card_vp(u)) for u in visitors) if c > 0),
+                       reverse=True)
+        if not costs:
+            return 0
+        removers = self._removers(state, live)
+        present = live.present
+        last = state.draw[0] if state.draw and not any(u in present for u in self.bury_uids) else None
+        recovers = sum(u in present and u not in state.home and u != last for u in self.recover_uids) + sum(
+            e.op == "recover" for e in live.queued) + (recovering and _turns_left(state))
+        if recovers:  # each recover brings back one card, with its removers
+            removers += sum(sorted((self.remover[u] for u in state.discard), reverse=True)[:recovers])
+        return -sum(costs[removers:])
+
+    def _removers(self, state: DeckulaState, live: _Live) -> int:
+        """Effects that may still pick a Visitor in the Threat area (kill or blank it).
+
+        A card's Discard effect needs a turn after it comes home, so the last card of the pile
+        (while nothing can bury it) brings only its instants.
+        """
+        remover = self.remover
+        removers = sum(e.target == "chosen_visitor" for e in live.queued) + sum(remover[u] for u in state.offer)
+        if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
+            removers += sum(self.discard_remover[u] for u in state.home)
+        last = state.draw[0] if state.draw else state.drawn
+        final = not any(u in live.present for u in self.bury_uids)
+        for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
+            removers += self.instant_remover[uid] if final and uid == last else remover[uid]
+        return removers
+
+    def _held_worth(self, state: DeckulaState, uid: int) -> int:
+        """The most a Home card may still score (a keeper: what it holds now; a tagged card: its
+        scorers' share only while a scorer is held or can still come)."""
+        if self.keeper[uid]:
+            return self._kept(uid, len(state.beneath.get(uid, ())), 0)
+        if self.tables.bonus[uid] and not self.scorer_ok:
+            return self.potential[uid] - self.tables.bonus[uid]
+        return self.potential[uid]
+
+    def _scorer_reachable(self, state: DeckulaState, live: _Live) -> bool:
+        """True while a card scoring per tagged card is in the Home, still to come, or recoverable."""
+        scorer = self.tables.scorer
+        if any(u in live.present for u in self.scorer_uids):
+            return True
+        recovering = any(u in live.present for u in self.recover_uids) or any(e.op == "recover" for e in live.queued)
+        return recovering and any(scorer[u] for u in state.discard)
+
+    def _potentials(self, state: DeckulaState, live: _Live) -> dict[int, int] | list[int]:
+        """Potentials, with a keeper's room limited to the Visitors still able to arrive after it."""
+        if not any(u in live.present and u not in state.offer and u != state.drawn for u in self.keeper_uids):
+            return self.potential
+        potential = dict(enumerate(self.potential))
+        later = self.late_arrivals + sum(e.op == "summon" for e in live.queued)
+        later += sum(state.spec(u).visitor for u in live.acting_on if u in state.threat)
+        arrivals = self.arrivals
+        for uid in state.draw:  # bottom first: `later` counts the Visitors drawn after `uid`
+            if self.keeper[uid]:
+                potential[uid] = self._kept(uid, 0, later)
+            later += arrivals[uid]
+        for uid in state.home:
+            if self.keeper[uid]:
+                potential[uid] = self._kept(uid, len(state.beneath.get(uid, ())), later)
+        return potential
+
+    def _kept(self, uid: int, held: int, arriving: int) -> int:
+        capacity, per, base = self.keeper[uid]
+        return max(0, base + per * min(capacity, held + arriving))
+
+    def _extras(self, state: DeckulaState, live: _Live, recovering: bool) -> int:
+        """What recover and summon effects could still bring into play."""
+        still = live.cards
+        queued = [e.op for e in live.queued]
+        recovers = queued.count("recover")  # a Ritual still to use counts through its potential
+        summons = sum(u in live.present for u in self.summon_uids) + queued.count("summon")
+        if recovering:  # a summoning card brought back from the discard pile
+            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
+        extra = 0
+        if recovers:
+            extra += self._recovered(state, still, recovers)
+        if summons:
+            extra += sum(self.potential[u] for u in state.set_aside[-summons:])  # called from the top
+        return extra
+
+
+def _turns_left(state: DeckulaState) -> bool:
+    """True while a turn start (when Discard effects are used) is still to come, or is now."""
+    return bool(state.draw) or state.phase == ACTIVATE
+
+
+def _ordered(state: DeckulaState) -> list[Action]:
+    legal = list(GAME.legal_actions(state))
+    preferred = choose(state, legal)
+    return [preferred] + [a for a in legal if a != preferred]
+
+
+def _key(state: DeckulaState, kind: list[int]) -> tuple:
+    """The position up to swapping identical copies, without energy (compared by dominance).
+
+    `kind[uid]` numbers the printed card, so two copies of a card are interchangeable: buying
+    one Candelabra and discarding the other leads to the same position whichever copy it was.
+    """
+    def cards(uids: list[int]) -> tuple[int, ...]:
+        return tuple(sorted([kind[u] for u in uids]))
+
+    def card(uid: int | None) -> int:
+        return -1 if uid is None or uid < 0 else kind[uid]
+
+    pending = (state.pending.kind, cards(list(state.pending.options)), card(state.pending.source),
+               state.pending.effect, card(state.pending.trigger)) if state.pending else None
+    beneath = tuple(sorted((kind[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
+    blanks = tuple(sorted((kind[t], kind[b]) for t, b in state.blanks.items())) if state.blanks else ()
+    todo = tuple((t[0], card(t[1]), t[2], card(t[3]) if t[0] == "effect" else -1) for t in state.todo)
+    return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
+            cards(state.discard), state.phase, card(state.drawn), pending, todo,
+            tuple([kind[u] for u in state.set_aside]), cards(state.offer))
+
+
+class _Live(NamedTuple):
+    """What one bound() call reads several times, built once per call."""
+
+    cards: list[int]      # cards that may still act: Home, draw pile, offer and the drawn card
+    present: set[int]     # the same cards, as a set
+    queued: list[Effect]  # effects queued or waiting on a pending choice
+    acting_on: set[int]   # cards those effects may still act on
+
+
+def _live(state: DeckulaState) -> _Live:
+    """The cards still able to act, the queued effects and what they act on, for one bound."""
+    cards = state.home + state.draw + state.offer
+    if state.drawn is not None:
+        cards.append(state.drawn)
+    return _Live(cards, set(cards), _queued_effects(state), _still_acting_on(state))
+
+
+def _queued_effects(state: DeckulaState) -> list[Effect]:
+    """Effects queued to resolve, or waiting on a pending choice, whatever card carries them."""
+    effects = [state.spec(t[1]).effect[t[2]] for t in state.todo if t[0] == "effect"]
+    if state.pending is not None:
+        pairs = state.pending.passives or ((state.pending.source, state.pending.effect),)
+        effects += [state.spec(source).effect[index] for source, index in pairs]
+    return effects
+
+
+def _still_acting_on(state: DeckulaState) -> set[int]:
+    """Cards that a queued or pending effect may still act on (its trigger, its options)."""
+    cards = {t[1] for t in state.todo if t[0] == "passives"} | {t[3] for t in state.todo if t[0] == "effect"}
+    if state.pending:
+        cards |= {state.pending.trigger, *state.pending.options}
+    return cards
+
+
+def _certain_losses(specs: list[CardSpec]) -> list[int]:
+    """The negative VP of each red-arrow non-Visitor Threat card that no effect of the deal can remove or blank.
+
+    Once in the Threat area such a card stays there for good: only a passive set off by its own
+    arrival could act on it (a non-Visitor is never a chosen Visitor), so with no such passive
+    in the deal its VP is certain to count.
+    """
+    def touchable(spec: CardSpec) -> bool:
+        wanted = ("visitor", "any") if spec.visitor else ("castle", "any")
+        return any(e.op in ("kill", "blank") and (
+            e.target == "chosen_visitor" and spec.visitor
+            or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
+            for other in specs for e in other.effect)
+    return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not spec.visitor
+            and not touchable(spec) else 0 for spec in specs]  # Visitors: see _stuck_visitors and the tables
+
+
+def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:
+    """(capacity, VP per card beneath, other VP) for a card that keeps Visitors beneath it."""
+    capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
+    return (capacity, spec.vp_per_beneath, spec.vp) if capacity else None
+
+
+def _potentials(root: DeckulaState) -> list[int]:
+    """The most each card could ever add to a score (0 for cards that can only cost points).
+
+    A card scoring per tagged card in the Home (Portrait Gallery) is charged to the tagged cards:
+    each Portrait counts its own VP plus what every Gallery of the deal could pay for it, so
+    the Gallery's worth needs the Portraits' buys too. A card that recovers another from the
+    discard pile is worth the best card it could bring back.
+    """
+    specs = [card.spec for card in root.cards]
+    potential = [max(0, _own_potential(spec)) + sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag
+                                                   and s.scoring_tag in spec.tags)
+                 for spec in specs]
+    recoverable = [p for p, s in zip(potential, specs, strict=True)
+                   if not s.visitor and not any(e.op == "recover" for e in s.effect)]
+    best_back = max(recoverable, default=0)
+    return [best_back if any(e.op == "recover" for e in s.effect) else p
+            for p, s in zip(potential, specs, strict=True)]
+
+
+def _own_potential(spec: CardSpec) -> int:
+    """A card's printed VP plus the most the cards beneath it could add."""
+    capacity = max((e.capacity or 0 for e in spec.effect if e.beneath), default=0)
+    return spec.vp + spec.vp_per_beneath * capacity

@@ -1,0 +1,235 @@
+"""Deckula! hindsight: an optimistic table of what the rest of the dealt draw pile can add.
+
+The table is a relaxation of the real game over the dealt order, solved once per deal by dynamic
+programming from the bottom of the pile up. Its state, besides the cards left (`m`) and energy:
+
+* bury tokens held (a Secret Passage in the Home, or a Ritual that could bring one back): using
+  one sends the card on top to the very end, counted at its best, at the price of the card
+  discarded for it and of the energy it will take when drawn last;
+* that end-of-pile energy still owed by buried cards;
+* which *guard tags* are in the Home — the tags that stop a red-arrow card's game-ending or
+  energy-demanding instant (a coffin for Sunrise, a guard for Monster Hunter). Tags are only
+  ever gained here (a card that could bring tagged cards back counts as holding every tag).
+
+Each plain card is bought (2 energy, its most) or discarded (+1 energy); a red-arrow card comes
+free, takes the energy its instant demands (a line that cannot pay, or that meets a game-ending
+card without its guard tag, is lost: -inf) and adds its VP when that VP can only be negative and
+no effect in the deal can remove or blank it. A Vengeful Villager's mob ends the line when the
+Visitors stranded on the way plus the crowd already standing in the Threat area, less the Visitor
+removers held, reach its count. Effects that could only help (kills, blanks) are left out, which
+keeps the table an upper bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from tablekit.deckula.cards import CardSpec
+
+Key = tuple[int, int, int, int, int, int, int, int, int]
+# (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
+#  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
+#  a card scoring per tagged card in the Home (0/1), the crowd: Visitors already standing in the
+#  Threat area that only a remover can take away — they count towards a mob, never as a cost)
+
+
+class PileTables:
+    """Tables over the dealt pile: `value(m, energy, ...)`, the most its bottom m cards can add.
+
+    Rows are computed on demand and kept: a search asks for few of the possible states.
+    """
+
+    def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
+                 worth: Callable[[int, int], float], deferred_worth: Callable[[int], float],
+                 bury_cost: int, room: list[int], arrivals: list[int], late: int,
+                 bonus: list[int], side_worth: float) -> None:
+        self.specs, self.pile = specs, pile
+        self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
+        self.room, self.arrivals, self.late = room, arrivals, late
+        self.bonus, self.side_worth = bonus, side_worth  # a tagged card's share of scorers; see _entries
+        self.scorer = [bool(s.vp_per_tag) for s in specs]
+        keepers = [s for s, r in zip(specs, room, strict=True) if r and not s.visitor]
+        self.room_back = max(room, default=0)  # a recover may bring back an empty keeper
+        self.keeper_back = max((max(0, s.vp) for s in keepers), default=0)
+        self.scorer_below = [False]
+        for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
+            self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
+        self.most_room = sum(room)
+        self.per_visitor = max((s.vp_per_beneath for s, r in zip(specs, room, strict=True) if r), default=0)
+        self.guard_tags = sorted({e.unless_tag for s in specs if s.arrow for e in s.effect
+                                  if e.timing == "instant" and e.unless_tag and not e.min_visitors
+                                  and (e.op == "end_game" or e.op == "lose_energy" and e.or_end)})
+        self.all_flags = (1 << len(self.guard_tags)) - 1
+        self.tag_bits = [self._bits(s.tags) for s in specs]
+        recover = [any(e.op == "recover" for e in s.effect) for s in specs]
+        bury = [any(e.op == "bury" for e in s.effect) for s in specs]
+        self.recover = recover
+        self.tokens_given = [b + (r and any(bury)) for b, r in zip(bury, recover, strict=True)]
+        self.most_tokens = sum(self.tokens_given)
+        self.most_owed = 2 * self.most_tokens
+        self.size = most_energy + 2
+        self.energy = np.arange(self.size)
+        self._visitor_defences(specs)
+        self.rows: dict[tuple[int, Key], np.ndarray] = {}
+
+    def _visitor_defences(self, specs: list[CardSpec]) -> None:
+        """Which cards kill every arriving Visitor, which remove one, which Visitors cost VP."""
+        self.killer = [any(e.timing == "passive" and e.op in ("kill", "blank") and e.target == "trigger"
+                           and e.filter in ("visitor", "any") and e.capacity is None for e in s.effect)
+                       for s in specs]
+        any_remover = any(e.target == "chosen_visitor" for s in specs for e in s.effect)
+        self.removers = [sum(e.target == "chosen_visitor" for e in s.effect) + (r and any_remover)
+                         for s, r in zip(specs, self.recover, strict=True)]
+        self.removers_back = int(any_remover)  # a recover may bring a remover back
+        named = {e.filter for s in specs for e in s.effect if e.timing == "passive"}
+        self.costly = [s.visitor and s.arrow == "threat" and s.vp < 0 and s.id not in named for s in specs]
+        self.unit = min((-s.vp for s, c in zip(specs, self.costly, strict=True) if c), default=0)
+        self.most_net = sum(self.costly)
+        self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
+                         and e.min_visitors and not e.unless_tag), default=0) for s in specs]
+        self.any_mob = any(self.mob)
+        self.mob_below = [False]
+        for uid in self.pile:  # mob_below[m]: a mob card lies among the bottom m cards
+            self.mob_below.append(self.mob_below[-1] or bool(self.mob[uid]))
+
+    def _bits(self, tags: tuple[str, ...]) -> int:
+        return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
+
+    def flags_for(self, home_tags: set[str], recovering: bool) -> int:
+        """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
+        return self.all_flags if recovering else self._bits(tuple(home_tags))
+
+    def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
+              scorer: bool, crowd: int = 0) -> Key:
+        """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
+        a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, and
+        the crowd of Visitors in the Threat area (kept only while a mob card is in the deal)."""
+        net, crowd = self._remove(0, crowd if self.any_mob else 0, removers)
+        return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
+                net, int(scorer), crowd)
+
+    def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
+        """`net` and the crowd once `removers` more removers are held: net goes down to its floor
+        (-most_net, as no more Visitors than that can ever be stranded), the rest thins the crowd."""
+        net -= removers
+        if net < -self.most_net:
+            crowd, net = max(0, crowd + net + self.most_net), -self.most_net
+        return net, crowd
+
+    def value(self, m: int, energy: int, key: Key) -> float:
+        """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
+        return float(self._row(m, key)[min(energy, self.size - 1)])
+
+    def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
+        """The most from a drawn plain card (buy or discard it) and then the bottom `m` cards."""
+        best = self.value(m, energy + 1, key)
+        if energy >= 2:
+            best = max(best, *(worth + self.value(m, energy - 2, after) for worth, after in self.entries(uid, m, key)))
+        return best
+
+    def entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key]]:
+        """(worth, state after) for each way `uid` may enter the Home with `m` cards left under it.
+
+        A tagged card only earns its share of a scorer's VP while a scorer is held or still to
+        come. A card that recovers another brings back one card: either the best of all (and
+        nothing else), or one that gives tokens, tags, a remover, a killer or a scorer — all of
+        those at once, worth the best such card — or an empty keeper, with its room.
+        """
+        worth = self.worth(uid, m)
+        if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
+            worth -= self.bonus[uid]
+        if self.recover[uid]:
+            tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+            keeper = (self.keeper_back, (tokens, owed, flags, min(room + self.room_back, self.most_room), ends,
+                                         killer, net, scorer, crowd))
+            return [(worth, key), (self.side_worth, self.with_card(uid, key)), keeper]
+        return [(worth, self.with_card(uid, key))]
+
+    def with_card(self, uid: int, key: Key) -> Key:
+        """The table state once `uid` is in the Home (its tags, bury tokens and keeper room)."""
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        flags |= self.tag_bits[uid]
+        recover = self.recover[uid]
+        if recover:
+            flags = self.all_flags
+        net, crowd = self._remove(net, crowd, self.removers[uid])
+        return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
+                min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
+                net, scorer | self.scorer[uid] | recover, crowd)
+
+    def _row(self, m: int, key: Key) -> np.ndarray:
+        if key[8] and not self.mob_below[m]:
+            key = (*key[:8], 0)  # no mob card left below: the crowd no longer matters
+        row = self.rows.get((m, key))
+        if row is None:
+            row = self._best(m, key) if m else self._base(key)
+            self.rows[(m, key)] = row
+        return row
+
+    def _base(self, key: Key) -> np.ndarray:
+        """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
+        _, owed, _, room, ends, _, net, _, _ = key
+        end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net)
+        return np.where(self.energy >= owed, float(end), -math.inf)
+
+    def _best(self, m: int, key: Key) -> np.ndarray:
+        """The best of the moves open on the m-th card from the bottom in state `key`."""
+        uid = self.pile[m - 1]
+        spec = self.specs[uid]
+        worth = self.worth(uid, m - 1)
+        best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        cost = self.end_cost(uid)
+        if tokens and owed + cost <= self.most_owed:
+            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
+                                      killer, net, scorer, crowd))
+            best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
+        return best
+
+    def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
+        kept = self._row(m, key)
+        discard = np.concatenate([kept[1:], kept[-1:]])
+        best = discard
+        for gain, after in self.entries(uid, m, key):
+            buy = np.full(self.size, -math.inf)
+            buy[2:] = gain + self._row(m, after)[:-2]
+            best = np.maximum(best, buy)
+        return best
+
+    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key) -> np.ndarray:
+        """A red-arrow card: into play for free, paying what its instants demand."""
+        if spec.arrow == "home":
+            worth, key = self.entries(uid, m, key)[0]
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd = key
+        if self.mob[uid] and net + crowd >= self.mob[uid]:
+            return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
+        toll, drain = 0, 0
+        for effect in spec.effect:
+            if effect.timing != "instant" or effect.min_visitors:
+                continue
+            if effect.unless_tag is not None and (
+                    effect.unless_tag not in self.guard_tags or flags & self._bits((effect.unless_tag,))):
+                continue
+            if effect.op == "end_game":
+                return np.full(self.size, -math.inf)
+            if effect.op == "lose_energy" and effect.or_end:
+                toll += effect.amount
+            elif effect.op == "lose_energy":
+                drain += effect.amount
+        kept = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room
+        if self.costly[uid] and not kept and not killer:
+            net += 1  # it stays in the Threat area unless a remover deals with it
+        row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd))
+        out = worth + self.per_visitor * kept + row[np.maximum(0, self.energy - toll - drain)]
+        out[:toll] = -math.inf
+        return out
+
+    def end_cost(self, uid: int) -> int:
+        """Energy a card buried to the end takes when drawn last (bought, or its toll)."""
+        spec = self.specs[uid]
+        if not spec.arrow:
+            return 2
+        return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)
