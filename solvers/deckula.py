@@ -311,7 +311,9 @@ class _Search:
         m = len(pile)
         bottom = state.draw[:buried]
         final = not any(u in live.present for u in self.bury_uids)  # nothing can go below the last card
-        now = sum(0 if final and u == state.draw[0] and self.recover[u] else self._deferred_worth(u) for u in bottom)
+        now = sum(0 if final and u == state.draw[0] and self.recover[u]
+                  else self._deferred_worth(u, self.most_buries + sum(self.arrivals[v] for v in bottom[:i]))
+                  for i, u in enumerate(bottom))  # bottom[:i]: the cards buried after it
         owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
@@ -391,12 +393,13 @@ class _Search:
             return self._kept(uid, 0, 0) + self.certain[uid]
         return self._worth(uid, below) + self.certain[uid]
 
-    def _deferred_worth(self, uid: int) -> float:
-        """The most a card buried to the end of the pile adds: its own, or a keeper's for a Visitor."""
-        if self.keeper[uid]:  # it may keep the Visitors buried after it, or summoned at the end
-            return self._kept(uid, 0, self.most_buries + self.recalled) + self.certain[uid]
-        if self.recover[uid]:  # it may bring back such a keeper, or any card
-            return max((self._deferred_worth(u) for u in self.castle_back), default=0)
+    def _deferred_worth(self, uid: int, later: int) -> float:
+        """The most a card buried to the end of the pile adds, with at most `later` buries after it: its
+        own worth; a keeper's Visitors buried after it, or summoned at the end; what a recover brings back."""
+        if self.keeper[uid]:
+            return self._kept(uid, 0, later + self.recalled) + self.certain[uid]
+        if self.recover[uid]:
+            return max((self._deferred_worth(u, later) for u in self.castle_back), default=0)
         return self._worth(uid, 0) + self.certain[uid]
 
     def _worth(self, uid: int, below: int) -> int:

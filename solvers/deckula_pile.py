@@ -46,7 +46,7 @@ class PileTables:
     """
 
     def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
-                 worth: Callable[[int, int], float], deferred_worth: Callable[[int], float],
+                 worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
                  bonus: list[int]) -> None:
         self.specs, self.pile = specs, pile
@@ -129,7 +129,12 @@ class PileTables:
         cards were buried to the end (so a turn still comes after the last card of the dealt order)."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, min(removers, len(excess)), excess, int(buried))
+                net, int(scorer), crowd, *self._fixed(removers, excess), int(buried))
+
+    @staticmethod
+    def _fixed(got: int, excess: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+        """(removers got, excess costs still to fix): once every excess is fixed, the state forgets them."""
+        return (0, ()) if got >= len(excess) else (got, excess)
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -178,7 +183,7 @@ class PileTables:
         net, crowd = self._remove(net, crowd, removers)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
-                net, scorer | self.scorer[uid] | recover, crowd, min(got + removers, len(excess)), excess, buried)
+                net, scorer | self.scorer[uid] | recover, crowd, *self._fixed(got + removers, excess), buried)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         if key[8] and not self.mob_below[m]:
@@ -206,7 +211,7 @@ class PileTables:
         if tokens and owed + cost <= self.most_owed:
             later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
                                       killer, net, scorer, crowd, got, excess, 1))
-            best = np.maximum(best, self.deferred_worth(uid) - self.bury_cost + later)
+            best = np.maximum(best, self.deferred_worth(uid, tokens - 1) - self.bury_cost + later)
         return best
 
     def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
