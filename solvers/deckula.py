@@ -41,6 +41,7 @@ from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
+HOME_TARGETS = ("chosen_home", "highest_home")
 PROGRESS_EVERY = 2_000  # positions between two progress reports
 
 
@@ -127,6 +128,8 @@ class _Search:
         self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
                                 for c in root.cards]
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
+        self.home_killer = [any(e.op == "kill" and e.target in HOME_TARGETS for e in c.spec.effect)
+                            for c in root.cards]
         self.summon = [any(e.op == "summon" for e in c.spec.effect) for c in root.cards]
         self.toll = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and e.or_end
                          and e.timing == "instant" and not e.unless_tag and not e.min_visitors)
@@ -220,9 +223,10 @@ class _Search:
                 home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
                 if not _turns_left(state):
                     return bound + plain + home  # the game ends before the Ritual can be used
-                best = self._best_back() + plain
+                able = self._can_come_back(state, live)
+                best = self._best_back(able) + plain
                 start = self._pile_start(state, live, False)
-                for back in self.tables.backs:  # or one card that helps: its tags, tokens, remover...
+                for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
                     helped = self._rest(state, live, True, back, start)
                     if helped is not None:
                         best = max(best, self._table_worth(back, 0) + helped)
@@ -269,11 +273,23 @@ class _Search:
             return self.recalled
         return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
-    def _best_back(self) -> int:
+    def _best_back(self, able: Callable[[int], bool]) -> int:
         """The most one recover could bring back for its VP alone (a keeper with nobody beneath: the
         Visitors it could keep count through its room, when it is brought back as help)."""
-        return max((self._kept(u, 0, 0) if self.keeper[u] else self.potential[u] for u in self.castle_back),
-                   default=0)
+        return max((self._kept(u, 0, 0) if self.keeper[u] else self.potential[u] for u in self.castle_back
+                    if able(u)), default=0)
+
+    def _backs(self, able: Callable[[int], bool]) -> list[int]:
+        """For each kind of help a recover may bring back, its best card that can still reach the discard pile."""
+        return [next(u for u in group if able(u)) for group in self.tables.back_groups if any(map(able, group))]
+
+    def _can_come_back(self, state: DeckulaState, live: _Live) -> Callable[[int], bool]:
+        """Whether a card may be on the discard pile when the Ritual is used: there already, still to
+        be drawn (or offered), or in the Home while a card that kills Home cards may still come."""
+        if self.home_killer_ahead(state, live):
+            return lambda u: u not in state.threat
+        home = set(state.home)
+        return lambda u: u not in home and u not in state.threat
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -455,6 +471,12 @@ class _Search:
             if target in state.home and state.is_blanked(target) and not self.recover[target]:
                 blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
         return blanked
+
+    def home_killer_ahead(self, state: DeckulaState, live: _Live) -> bool:
+        """True while an effect that kills a Home card may still act (a card to come, summoned or queued)."""
+        return any(self.home_killer[u] for u in live.cards if u not in state.home) or any(
+            self.home_killer[u] for u in state.set_aside) or any(
+            e.op == "kill" and e.target in HOME_TARGETS for e in live.queued)
 
     def _live(self, state: DeckulaState) -> _Live:
         """The cards still able to act, the queued effects and what they act on, for one bound; and

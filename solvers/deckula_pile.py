@@ -54,6 +54,7 @@ class PileTables:
         self.room, self.arrivals, self.late = room, arrivals, late
         self.bonus = bonus  # a tagged card's share of scorers; see entries
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
+        self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
         keepers = [s for s, r in zip(specs, room, strict=True) if r and not s.visitor]
         self.room_back = max(room, default=0)  # a recover may bring back an empty keeper
@@ -77,6 +78,7 @@ class PileTables:
         self.size = most_energy + 2
         self.energy = np.arange(self.size)
         self._visitor_defences(specs)
+        self._below()
         self.rows: dict[tuple[int, Key], np.ndarray] = {}
 
     def _visitor_defences(self, specs: list[CardSpec]) -> None:
@@ -107,13 +109,15 @@ class PileTables:
     def set_backs(self, castle_back: list[int], potential: list[int]) -> None:
         """The cards a recover may bring back that change the tables' state: the best of each kind of help
         (bury tokens, guard tags, keeper room, removers, a killer, a scorer)."""
-        best: dict[tuple, int] = {}
+        groups: dict[tuple, list[int]] = {}
         for uid in castle_back:
             help_ = (self.tokens_given[uid], self.tag_bits[uid], self.room[uid], self.removers[uid],
                      self.killer[uid], self.scorer[uid])
-            if any(help_) and (help_ not in best or potential[uid] > potential[best[help_]]):
-                best[help_] = uid
-        self.backs = sorted(best.values())
+            if any(help_):
+                groups.setdefault(help_, []).append(uid)
+        # each kind of help, its cards best first (a position takes the best one that can still come back)
+        self.back_groups = [sorted(group, key=lambda u: -potential[u]) for group in groups.values()]
+        self.backs = sorted(group[0] for group in self.back_groups)
 
     def flags_for(self, home_tags: set[str], recovering: bool) -> int:
         """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
@@ -185,9 +189,36 @@ class PileTables:
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, *self._fixed(got + removers, excess), buried)
 
+    def _below(self) -> None:
+        """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
+        self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
+        for uid in self.pile:
+            spec = self.specs[uid]
+            self.costly_below.append(self.costly_below[-1] + self.costly[uid])
+            self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
+            wanted = (e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag) if spec.arrow else ()
+            self.tags_below.append(self.tags_below[-1] | self._bits(tuple(wanted)))
+            self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid])
+
+    def _normal(self, m: int, key: Key) -> Key:
+        """The state with what the bottom m cards can no longer use forgotten (more positions share a row):
+        the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
+        guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
+        still to come; bury tokens beyond the cards left."""
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried = key
+        mob = self.mob_below[m]
+        costly = self.costly_below[m]
+        if not mob:
+            crowd = 0
+            net = max(net, -costly)
+        if not costly:
+            killer = 0
+        coming = self.arriving_below[m] + ends + self.late
+        return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
+                killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried)
+
     def _row(self, m: int, key: Key) -> np.ndarray:
-        if key[8] and not self.mob_below[m]:
-            key = (*key[:8], 0, *key[9:])  # no mob card left below: the crowd no longer matters
+        key = self._normal(m, key)
         row = self.rows.get((m, key))
         if row is None:
             row = self._best(m, key) if m else self._base(key)
