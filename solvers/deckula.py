@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solvers.deckula_pile import PileTables
+from solvers.deckula_pile import HOME_TARGETS, NO_FLOOR, PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
 from tablekit.deckula.cards import CardSpec, Effect
@@ -41,8 +41,8 @@ from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
-HOME_TARGETS = ("chosen_home", "highest_home")
 PROGRESS_EVERY = 2_000  # positions between two progress reports
+PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     root = Match(match.game, match.config, match.seed).state
     search = _Search(root, node_budget, progress)
     if root.result is None:
+        search.probe(root)
         search.run(root, [])
     else:  # a lesson table can be over before any choice
         search.best = (root.result == "survived", root.score() if root.result == "survived" else 0)
@@ -127,6 +128,7 @@ class _Search:
                                 for c in root.cards]
         self.instant_remover = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in c.spec.effect)
                                 for c in root.cards]
+        self.cards = root.cards
         self.recover = [any(e.op == "recover" for e in c.spec.effect) for c in root.cards]
         self.home_killer = [any(e.op == "kill" and e.target in HOME_TARGETS for e in c.spec.effect)
                             for c in root.cards]
@@ -159,14 +161,37 @@ class _Search:
         self.keeper_uids = [u for u in everyone if self.keeper[u]]
         self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
 
+    def probe(self, root: DeckulaState, width: int = PROBE_WIDTH) -> None:
+        """A quick beam search for a good first line: from each position of a move's beam, every move,
+        keeping the `width` children with the best bounds (its positions count against the budget).
+
+        The depth-first search then starts with this line's score to beat, so its bounds cut at once.
+        """
+        beam: list[tuple[DeckulaState, tuple]] = [(root, ())]
+        while beam and self.nodes < self.node_budget:
+            children: dict[tuple, tuple[float, int, DeckulaState, tuple]] = {}
+            for state, line in beam:
+                self._count()
+                for action in GAME.legal_actions(state):
+                    child = state.clone()
+                    GAME.apply_unchecked(child, action, self.silent)
+                    if child.result is not None:
+                        self._finish(child, _unwound(line), action)
+                        continue
+                    key = _key(child, self.kind)
+                    bound = self._bound_of(child, key)
+                    seen = children.get(key)
+                    if not self._hopeless(bound) and (seen is None or seen[1] < child.energy):
+                        children[key] = (bound, child.energy, child, (line, action))
+            ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1]))[:width]
+            beam = [(child, line) for _, _, child, line in ranked]
+
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`: its children best bound first."""
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
-        self.nodes += 1
-        if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
-            self.progress(self.nodes, self.node_budget)
+        self._count()
         children = []
         for order, action in enumerate(_ordered(state)):
             child = state.clone()
@@ -187,6 +212,12 @@ class _Search:
             line.append(action)
             self.run(child, line)
             line.pop()
+
+    def _count(self) -> None:
+        """One more position explored (and a progress report every PROGRESS_EVERY)."""
+        self.nodes += 1
+        if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
+            self.progress(self.nodes, self.node_budget)
 
     def _bound_of(self, state: DeckulaState, key: tuple) -> float:
         """bound(state), remembered by position (`key` and energy): a position reached again by
@@ -285,11 +316,12 @@ class _Search:
 
     def _can_come_back(self, state: DeckulaState, live: _Live) -> Callable[[int], bool]:
         """Whether a card may be on the discard pile when the Ritual is used: there already, still to
-        be drawn (or offered), or in the Home while a card that kills Home cards may still come."""
+        be drawn (or offered), or in the Home if it discards itself for its effect, or while a card
+        that kills Home cards may still come."""
         if self.home_killer_ahead(state, live):
             return lambda u: u not in state.threat
-        home = set(state.home)
-        return lambda u: u not in home and u not in state.threat
+        staying = {u for u in state.home if self.cards[u].discard_effect < 0}
+        return lambda u: u not in staying and u not in state.threat
 
     def _coming_bound(self, state: DeckulaState, potential: dict[int, int] | list[int]) -> int:
         """The draw pile's bound by counting alone (used while cards can still change places)."""
@@ -343,7 +375,7 @@ class _Search:
                    recovering: bool) -> tuple:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
         tables, recover = self.tables, self.recover
-        tokens = flags = removers = 0
+        tokens = flags = removers = shields = 0
         killer = scorer = recovering
         turns = _turns_left(state)  # a Home card's instants are spent; its Discard effect needs a turn
         for u in state.home:
@@ -353,9 +385,11 @@ class _Search:
                 removers += turns and self.discard_remover[u]
                 killer = killer or tables.killer[u]
                 scorer = scorer or tables.scorer[u]
+                shields |= tables.shield_bits[u]
         scorer = scorer or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
         tokens += recovering and any(self.bury)
         flags = tables.all_flags if recovering else flags
+        shields = tables.all_shields if recovering else shields
         removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
         removers += sum(tables.removers[u] for u in bottom)  # cards buried to the end still come
         stranded = live.stranded
@@ -365,7 +399,16 @@ class _Search:
             excess = tuple(sorted((c for c in (blanked.get(u, 0) - state.spec(u).vp - unit for u in stranded) if c),
                                   reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
-                            self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom))
+                            self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
+                            min((state.card_vp(u) for u in state.home), default=NO_FLOOR), shields,
+                            self._top(state, live))
+
+    def _top(self, state: DeckulaState, live: _Live) -> int:
+        """The most a visible Home card that stays there scores (0 while an effect on a Home card waits)."""
+        if any(e.op in ("kill", "blank") and e.target in HOME_TARGETS for e in live.queued):
+            return 0
+        stays = self.tables.stays
+        return max((state.card_vp(u) for u in state.visible(state.home) if stays[u]), default=0)
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
@@ -564,6 +607,15 @@ class _Search:
         return extra
 
 
+def _unwound(line: tuple) -> list[Action]:
+    """The actions of a line kept as nested (earlier line, action) pairs, first move first."""
+    actions = []
+    while line:
+        line, action = line
+        actions.append(action)
+    return actions[::-1]
+
+
 def _turns_left(state: DeckulaState) -> bool:
     """True while a turn start (when Discard effects are used) is still to come, or is now."""
     return bool(state.draw) or state.phase == ACTIVATE
@@ -580,17 +632,22 @@ def _key(state: DeckulaState, kind: list[int]) -> tuple:
 
     `kind[uid]` numbers the printed card, so two copies of a card are interchangeable: buying
     one Candelabra and discarding the other leads to the same position whichever copy it was.
+    Cards tied to others (blanked, blanking, holding cards beneath, named by a waiting effect)
+    are named by their uid while any blank lasts: with two Quaintrelles, which one the Gaze
+    blanks decides whether the Portrait she blanks scores.
     """
-    def cards(uids: list[int]) -> tuple[int, ...]:
-        return tuple(sorted([kind[u] for u in uids]))
+    ref = kind if not state.blanks else range(len(kind))
+
+    def cards(uids: list[int], ref=kind) -> tuple[int, ...]:
+        return tuple(sorted([ref[u] for u in uids]))
 
     def card(uid: int | None) -> int:
-        return -1 if uid is None or uid < 0 else kind[uid]
+        return -1 if uid is None or uid < 0 else ref[uid]
 
-    pending = (state.pending.kind, cards(list(state.pending.options)), card(state.pending.source),
+    pending = (state.pending.kind, cards(list(state.pending.options), ref), card(state.pending.source),
                state.pending.effect, card(state.pending.trigger)) if state.pending else None
-    beneath = tuple(sorted((kind[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
-    blanks = tuple(sorted((kind[t], kind[b]) for t, b in state.blanks.items())) if state.blanks else ()
+    beneath = tuple(sorted((ref[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
+    blanks = tuple(sorted(state.blanks.items()))
     todo = tuple((t[0], card(t[1]), t[2], card(t[3]) if t[0] == "effect" else -1) for t in state.todo)
     return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
             cards(state.discard), state.phase, card(state.drawn), pending, todo,

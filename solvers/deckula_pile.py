@@ -29,6 +29,8 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
+HOME_TARGETS = ("chosen_home", "highest_home")
+NO_FLOOR = 99  # no card in the Home: an effect killing or blanking one takes nothing
 Key = tuple  # (9 ints, see below, then removers got so far and the stuck Visitors' excess costs)
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
@@ -92,9 +94,26 @@ class PileTables:
         self.instant_removers = [sum(e.target == "chosen_visitor" and e.timing == "instant" for e in s.effect)
                                  for s in specs]  # the removers of a card bought with no turn left
         self.removers_back = int(any_remover)  # a recover may bring a remover back
-        named = {e.filter for s in specs for e in s.effect if e.timing == "passive"}
-        self.costly = [s.visitor and s.arrow == "threat" and s.vp < 0 and s.id not in named for s in specs]
+        # Visitors a passive names (Spider Webs and the Quaintrelle): the cards carrying such a passive
+        # shield the Home from them (a bit per named Visitor), so without a shield they cost like others
+        visitors = {s.id for s in specs if s.visitor}
+        named = sorted({e.filter for s in specs for e in s.effect if e.timing == "passive"} & visitors)
+        self.named_bit = [1 << named.index(s.id) if s.id in named else 0 for s in specs]
+        self.shield_bits = [sum({1 << named.index(e.filter) for e in s.effect
+                                 if e.timing == "passive" and e.filter in named}) for s in specs]
+        self.all_shields = (1 << len(named)) - 1
+        self.costly = [s.visitor and s.arrow == "threat" and s.vp < 0 for s in specs]
         self.unit = min((-s.vp for s, c in zip(specs, self.costly, strict=True) if c), default=0)
+        # what a stranded Visitor costs beyond the unit (the first removers fix the costliest)
+        self.excess_of = [-s.vp - self.unit if c else 0 for s, c in zip(specs, self.costly, strict=True)]
+        # red-arrow Threat cards whose instant kills or blanks a Home card (the player picks the cheapest
+        # when it is "chosen"; the highest is never cheaper), and each card's own printed VP in the Home
+        self.hits_home = [next((f"{e.op} {e.target}" for e in s.effect if e.timing == "instant"
+                                and e.op in ("kill", "blank") and e.target in HOME_TARGETS and not e.unless_tag
+                                and not e.min_visitors), "") if s.arrow == "threat" else "" for s in specs]
+        self.printed = [s.vp for s in specs]
+        # a Home card that stays there unless an effect takes it (no Discard effect to use it up)
+        self.stays = [all(e.timing != "discard" for e in s.effect) for s in specs]
         self.most_net = sum(self.costly)
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
@@ -125,20 +144,17 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False) -> Key:
+              buried: bool = False, floor: int = NO_FLOOR, shields: int = 0, top: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
-        cards were buried to the end (so a turn still comes after the last card of the dealt order)."""
+        cards were buried to the end (so a turn still comes after the last card of the dealt order),
+        `floor`: the least a Home card scores (what an effect killing or blanking a chosen Home card takes),
+        the `shields` against named Visitors and `top`: the most a Home card that stays there scores."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, *self._fixed(removers, excess), int(buried))
-
-    @staticmethod
-    def _fixed(got: int, excess: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-        """(removers got, excess costs still to fix): once every excess is fixed, the state forgets them."""
-        return (0, ()) if got >= len(excess) else (got, excess)
+                net, int(scorer), crowd, removers, excess, int(buried), floor, shields, top)
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -178,7 +194,7 @@ class PileTables:
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
         `turns` left its Discard effects never act, so only its instants remove a Visitor."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
@@ -187,14 +203,21 @@ class PileTables:
         net, crowd = self._remove(net, crowd, removers)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
-                net, scorer | self.scorer[uid] | recover, crowd, *self._fixed(got + removers, excess), buried)
+                net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
+                min(floor, self.printed[uid]), shields | (self.all_shields if recover else self.shield_bits[uid]),
+                max(top, self.printed[uid]) if self.stays[uid] else top)
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
+        self.excess_below, self.hits_below, self.named_below, self.highest_below = [0], [False], [0], [False]
         for uid in self.pile:
             spec = self.specs[uid]
+            self.hits_below.append(self.hits_below[-1] or bool(self.hits_home[uid]))
+            self.named_below.append(self.named_below[-1] | self.named_bit[uid])
+            self.highest_below.append(self.highest_below[-1] or self.hits_home[uid] == "blank highest_home")
             self.costly_below.append(self.costly_below[-1] + self.costly[uid])
+            self.excess_below.append(self.excess_below[-1] + (self.excess_of[uid] > 0))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             wanted = (e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag) if spec.arrow else ()
             self.tags_below.append(self.tags_below[-1] | self._bits(tuple(wanted)))
@@ -205,7 +228,7 @@ class PileTables:
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
         still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top = key
         mob = self.mob_below[m]
         costly = self.costly_below[m]
         if not mob:
@@ -214,8 +237,14 @@ class PileTables:
         if not costly:
             killer = 0
         coming = self.arriving_below[m] + ends + self.late
+        later = self.excess_below[m]  # excess costs that may still join
+        got = min(got, len(excess) + later)
+        if not later and got >= len(excess):
+            got, excess = 0, ()  # every excess fixed, and no more can come: forget them
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
-                killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried)
+                killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
+                floor if self.hits_below[m] else NO_FLOOR, shields & self.named_below[m],
+                top if self.highest_below[m] else 0)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         key = self._normal(m, key)
@@ -227,7 +256,7 @@ class PileTables:
 
     def _base(self, key: Key) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
-        _, owed, _, room, ends, _, net, _, _, got, excess, _ = key
+        _, owed, _, room, ends, _, net, _, _, got, excess, *_ = key
         end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net) - sum(excess[got:])
         return np.where(self.energy >= owed, float(end), -math.inf)
 
@@ -237,11 +266,11 @@ class PileTables:
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
         best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _ = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
         cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
             later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
-                                      killer, net, scorer, crowd, got, excess, 1))
+                                      killer, net, scorer, crowd, got, excess, 1, *home))
             best = np.maximum(best, self.deferred_worth(uid, tokens - 1) - self.bury_cost + later)
         return best
 
@@ -278,9 +307,24 @@ class PileTables:
         paid = np.maximum(0, self.energy - toll - drain)
         out = np.full(self.size, -math.inf)
         most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
+        got, excess, buried, floor, shields, top = fixes
+        cheapest = 0 if floor == NO_FLOOR else floor  # what a chosen Home card costs at the least
+        hit = self.hits_home[uid]
+        if hit.startswith("kill"):
+            worth -= cheapest  # (a "highest" kill takes at least as much)
+        shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
-            stays = 1 if self.costly[uid] and not kept and not killer else 0  # unless a remover deals with it
-            row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd, *fixes))
+            # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
+            stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
+            extra = self.excess_of[uid]
+            if stays and hit == "blank chosen_home":
+                extra += cheapest
+            elif stays and hit == "blank highest_home":
+                extra += top
+            more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
+            after = 0 if hit and (stays or hit.startswith("kill")) else top  # the Home may have lost its top
+            row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
+                                got, more, buried, floor, shields, after))
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out
