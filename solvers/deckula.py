@@ -139,7 +139,8 @@ class _Search:
         self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
         self.root_pile = list(root.draw)
         # Visitors entering the Threat area when a card is drawn: itself, and one it summons
-        self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid]
+        chain = 1 + sum(self.summon[u] for u in root.set_aside)  # a summoned Visitor may summon again
+        self.arrivals = [(c.spec.visitor and c.spec.arrow == "threat") + self.summon[c.uid] * chain
                          for c in root.cards]
         # Visitors that may turn up at any time: summoned by a recovered card, or buried to the bottom
         self.recalled = sum(self.summon[u] for u in range(len(root.cards)) if not self.visitor[u]
@@ -400,15 +401,28 @@ class _Search:
                                   reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            min((state.card_vp(u) for u in state.home), default=NO_FLOOR), shields,
-                            self._top(state, live))
+                            self._floor(state, live), shields,
+                            self._top(state, live), self._held(state, live))
 
     def _top(self, state: DeckulaState, live: _Live) -> int:
         """The most a visible Home card that stays there scores (0 while an effect on a Home card waits)."""
         if any(e.op in ("kill", "blank") and e.target in HOME_TARGETS for e in live.queued):
             return 0
         stays = self.tables.stays
-        return max((state.card_vp(u) for u in state.visible(state.home) if stays[u]), default=0)
+        return max((vp for u, vp in live.home_vp.items() if stays[u] and u not in live.hidden), default=0)
+
+    def _floor(self, state: DeckulaState, live: _Live) -> int:
+        """The least a Home card scores now (0 while a recover waits: the card it brings may be cheaper)."""
+        if any(e.op == "recover" for e in live.queued):
+            return 0
+        return min(live.home_vp.values(), default=NO_FLOOR)
+
+    def _held(self, state: DeckulaState, live: _Live) -> int:
+        """How many visible Home cards stay there (0 while an effect on a Home card waits)."""
+        if any(e.op in ("kill", "blank") and e.target in HOME_TARGETS for e in live.queued):
+            return 0
+        stays = self.tables.stays
+        return sum(stays[u] for u in state.home if u not in live.hidden)
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
@@ -530,7 +544,9 @@ class _Search:
         acting_on, unit, visitor = _still_acting_on(state), self.tables.unit, self.visitor
         stranded = [u for u in state.threat if visitor[u] and u not in state.blanks and u not in acting_on
                     and unit and -state.spec(u).vp >= unit]
-        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded)
+        hidden = {u for u in state.home if state.is_blanked(u)} if state.blanks else set()
+        home_vp = {u: state.card_vp(u) for u in state.home}
+        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded, home_vp, hidden)
 
     def _removers(self, state: DeckulaState, live: _Live) -> int:
         """Effects that may still pick a Visitor in the Threat area (kill or blank it).
@@ -662,6 +678,8 @@ class _Live(NamedTuple):
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
     stranded: list[int]   # the crowd's Visitors the pile tables charge (see _Search._live)
+    home_vp: dict[int, int]  # what each Home card scores now
+    hidden: set[int]      # the blanked Home cards
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:

@@ -144,17 +144,19 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False, floor: int = NO_FLOOR, shields: int = 0, top: int = 0) -> Key:
+              buried: bool = False, floor: int = NO_FLOOR, shields: int = 0, top: int = 0, held: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
         `floor`: the least a Home card scores (what an effect killing or blanking a chosen Home card takes),
-        the `shields` against named Visitors and `top`: the most a Home card that stays there scores."""
+        the `shields` against named Visitors, `top`: the most a Home card that stays there scores, and
+        `held`: how many visible Home cards surely stay there (0, 1 or 2 and more: an effect killing a
+        chosen Home card takes nothing from an empty Home)."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, removers, excess, int(buried), floor, shields, top)
+                net, int(scorer), crowd, removers, excess, int(buried), floor, shields, top, min(held, 2))
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -194,7 +196,7 @@ class PileTables:
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
         `turns` left its Discard effects never act, so only its instants remove a Visitor."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top, held = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
@@ -205,7 +207,7 @@ class PileTables:
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
                 min(floor, self.printed[uid]), shields | (self.all_shields if recover else self.shield_bits[uid]),
-                max(top, self.printed[uid]) if self.stays[uid] else top)
+                max(top, self.printed[uid]) if self.stays[uid] else top, min(2, held + self.stays[uid]))
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
@@ -217,7 +219,8 @@ class PileTables:
             self.named_below.append(self.named_below[-1] | self.named_bit[uid])
             self.highest_below.append(self.highest_below[-1] or self.hits_home[uid] == "blank highest_home")
             self.costly_below.append(self.costly_below[-1] + self.costly[uid])
-            self.excess_below.append(self.excess_below[-1] + (self.excess_of[uid] > 0))
+            may_cost_more = self.excess_of[uid] > 0 or self.hits_home[uid].startswith("blank")
+            self.excess_below.append(self.excess_below[-1] + (self.costly[uid] and may_cost_more))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             wanted = (e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag) if spec.arrow else ()
             self.tags_below.append(self.tags_below[-1] | self._bits(tuple(wanted)))
@@ -228,7 +231,7 @@ class PileTables:
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
         still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top, held = key
         mob = self.mob_below[m]
         costly = self.costly_below[m]
         if not mob:
@@ -244,7 +247,7 @@ class PileTables:
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
                 killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
                 floor if self.hits_below[m] else NO_FLOOR, shields & self.named_below[m],
-                top if self.highest_below[m] else 0)
+                top if self.highest_below[m] else 0, held if self.hits_below[m] else 0)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         key = self._normal(m, key)
@@ -307,8 +310,8 @@ class PileTables:
         paid = np.maximum(0, self.energy - toll - drain)
         out = np.full(self.size, -math.inf)
         most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
-        got, excess, buried, floor, shields, top = fixes
-        cheapest = 0 if floor == NO_FLOOR else floor  # what a chosen Home card costs at the least
+        got, excess, buried, floor, shields, top, held = fixes
+        cheapest = floor if held else 0  # what a chosen Home card costs at the least (none: nothing)
         hit = self.hits_home[uid]
         if hit.startswith("kill"):
             worth -= cheapest  # (a "highest" kill takes at least as much)
@@ -323,8 +326,9 @@ class PileTables:
                 extra += top
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
             after = 0 if hit and (stays or hit.startswith("kill")) else top  # the Home may have lost its top
+            left = held - 1 if hit.startswith("kill") else 0 if hit and stays else held  # (a blank may hide all)
             row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
-                                got, more, buried, floor, shields, after))
+                                got, more, buried, floor, shields, after, max(0, left)))
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out

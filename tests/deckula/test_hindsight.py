@@ -93,6 +93,15 @@ def bound_checked(search, state) -> tuple[bool, int]:
          energy=0)  # a Ritual at the bottom is not the last card while a bury can still come
 @example(draw=["resurrection-ritual", "trapdoor", "vengeful-villager"], home=[], discard=[],
          threat=["curious-quaintrelle"] * 3, set_aside=[], energy=4)  # a Trapdoor used comes back for a second kill
+@example(draw=["hapless-vagabond", "ancestral-portrait", "ancestral-portrait", "curious-quaintrelle",
+               "ancestral-portrait"], home=["ancestral-portrait", "trapdoor"], discard=[], threat=[], set_aside=[],
+         energy=0)  # a remover held can still fix a Quaintrelle to come
+@example(draw=["crumbling-tower", "crumbling-tower"], home=["secret-passage"], discard=[], threat=[], set_aside=[],
+         energy=0)  # the second Tower finds the Home empty
+@example(draw=["ancestral-portrait", "raven-messenger"], home=["ancestral-portrait", "feeding-cellar"], discard=[],
+         threat=[], set_aside=["curious-quaintrelle", "nosy-postman"], energy=0)  # a summon calls two to the Cellar
+@example(draw=["ancestral-portrait", "ancestral-portrait", "crumbling-tower"], home=["blood-fountain", "resurrection-ritual"],
+         discard=[], threat=[], set_aside=[], energy=0)  # the Portrait a Ritual brings back is the Tower's victim
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
