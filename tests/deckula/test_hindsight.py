@@ -192,3 +192,14 @@ def test_a_summon_with_nobody_set_aside_takes_no_keeper_room():
                         "garlic-merchant"], energy=3)
     result = hindsight(match)
     assert (result.survivable, result.best_score) == brute_force(match.state) == (True, 5)
+
+
+def test_the_first_probe_finds_a_surviving_line_that_replays_to_its_score():
+    """The beam probe alone (before the depth-first search) already holds a line that survives."""
+    match = tablekit.new_game("deckula", seed=5)
+    search = _Search(match.state.clone(), 5_000)
+    search.probe(match.state.clone())
+    assert search.best is not None and search.best[0]
+    replay = tablekit.new_game("deckula", seed=5)
+    replay.play(*search.best_line)
+    assert replay.is_over and replay.outcome.scores[0] == search.best[1]
