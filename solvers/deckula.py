@@ -4,26 +4,29 @@ How it is exact: once the deal is made, Deckula! has no more chance — every ca
 fixed, so the game is a finite tree of the player's choices. We search that tree depth first
 through the real rules engine (`apply_unchecked` on hand-cloned states), with
 
+* a first line from a quick beam search (`probe`: per move, the few positions with the best
+  bounds), so the depth-first search starts with a score to beat;
 * a transposition table with dominance: the final score depends only on the position, not on
-  the path; two copies of a card are interchangeable; and more energy never hurts (it is only
-  spent by choice or taken by effects) — so a position already explored, up to swapping
-  identical copies, with at least as much energy is never explored again;
+  the path; two copies of a card are interchangeable (unless a blank ties them to other cards);
+  and more energy never hurts (it is only spent by choice or taken by effects) — so a position
+  already explored with at least as much energy is never explored again;
 * branch and bound: a position is cut when an optimistic bound on the score of any surviving
   line from it cannot beat the best game found so far (or when no line from it can survive).
   The bound adds what each card in play could still score, and for the draw pile an optimistic
   table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
-  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, Visitors
-  left stranded without a killer or remover, buries paid for with the card discarded for them;
-  then the Visitors stuck in the Threat area (with the Home cards they blank), and what recover
-  and summon effects could add. A Hypothesis test checks the result against brute force on
-  small deals of every card, and a test checks no bound along a best line falls below its score;
+  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, stranded
+  Visitors with all they cost (the Home cards they blank) until a remover is held, Home cards
+  killed by arriving cards, shields against named Visitors, buries paid for with the card
+  discarded for them; then what recover and summon effects could add, a Ritual's help counted
+  one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
+  position the bound is at least the best score reachable (brute force), and the answer equals
+  brute force; a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
 * children tried best bound first (the heuristic's move first among equals), so a good game is
   found early and the bound cuts more.
 
 Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
 """
-
 from __future__ import annotations
 
 import math

@@ -6,7 +6,8 @@ programming from the bottom of the pile up. Its state, besides the cards left (`
 * bury tokens held (a Secret Passage in the Home, or a Ritual that could bring one back): using
   one sends the card on top to the very end, counted at its best, at the price of the card
   discarded for it and of the energy it will take when drawn last;
-* that end-of-pile energy still owed by buried cards;
+* that end-of-pile energy still owed by buried cards (tolls; a buried plain card may be discarded
+  there for 1);
 * which *guard tags* are in the Home — the tags that stop a red-arrow card's game-ending or
   energy-demanding instant (a coffin for Sunrise, a guard for Monster Hunter). Tags are only
   ever gained here (a card that could bring tagged cards back counts as holding every tag).
@@ -16,8 +17,13 @@ free, takes the energy its instant demands (a line that cannot pay, or that meet
 card without its guard tag, is lost: -inf) and adds its VP when that VP can only be negative and
 no effect in the deal can remove or blank it. A Vengeful Villager's mob ends the line when the
 Visitors stranded on the way plus the crowd already standing in the Threat area, less the Visitor
-removers held, reach its count. Effects that could only help (kills, blanks) are left out, which
-keeps the table an upper bound. Rows are numpy vectors over energy, so a deal's table takes a few milliseconds.
+removers held, reach its count. A stranded Visitor costs the unit at the end, and what it costs
+beyond (its VP below the unit, the Home card it blanks: the cheapest when the player chooses, the
+top one for the Quaintrelle) unless a remover is held; removers fix the costliest first. A card
+killing a chosen Home card takes the cheapest. Effects that could only help (kills, blanks) are
+left out, which keeps the table an upper bound. Each state forgets what the cards below can no
+longer use (`_normal`), and rows are numpy vectors over energy, so a deal's table takes
+milliseconds.
 """
 
 from __future__ import annotations
