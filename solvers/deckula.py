@@ -15,8 +15,8 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   The bound adds what each card in play could still score, and for the draw pile an optimistic
   table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
   tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, stranded
-  Visitors with all they cost (the Home cards they blank) until a remover is held, Home cards
-  killed by arriving cards, shields against named Visitors, buries paid for with the card
+  Visitors with all they cost (the Home cards they blank) until a remover is held, shields
+  against named Visitors, buries paid for with the card
   discarded for them; then what recover and summon effects could add, a Ritual's help counted
   one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solvers.deckula_pile import HOME_TARGETS, NO_FLOOR, PileTables
+from solvers.deckula_pile import PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
 from tablekit.deckula.cards import CardSpec, Effect
@@ -44,6 +44,7 @@ from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
+HOME_TARGETS = ("chosen_home", "highest_home")
 PROGRESS_EVERY = 2_000  # positions between two progress reports
 PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 
@@ -369,7 +370,7 @@ class _Search:
         owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
-            self.visitor[u] for u in live.acting_on if u in state.threat)
+            self.visitor[u] for u in _entering(state) if u in state.threat)
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
         now += self.per_visitor * kept_now
         key = self._start_key(state, live, bottom, room - kept_now, recovering)
@@ -404,28 +405,7 @@ class _Search:
                                   reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            self._floor(state, live), shields,
-                            self._top(state, live), self._held(state, live))
-
-    def _top(self, state: DeckulaState, live: _Live) -> int:
-        """The most a visible Home card that stays there scores (0 while an effect on a Home card waits)."""
-        if any(e.op in ("kill", "blank") and e.target in HOME_TARGETS for e in live.queued):
-            return 0
-        stays = self.tables.stays
-        return max((vp for u, vp in live.home_vp.items() if stays[u] and u not in live.hidden), default=0)
-
-    def _floor(self, state: DeckulaState, live: _Live) -> int:
-        """The least a Home card scores now (0 while a recover waits: the card it brings may be cheaper)."""
-        if any(e.op == "recover" for e in live.queued):
-            return 0
-        return min(live.home_vp.values(), default=NO_FLOOR)
-
-    def _held(self, state: DeckulaState, live: _Live) -> int:
-        """How many visible Home cards stay there (0 while an effect on a Home card waits)."""
-        if any(e.op in ("kill", "blank") and e.target in HOME_TARGETS for e in live.queued):
-            return 0
-        stays = self.tables.stays
-        return sum(stays[u] for u in state.home if u not in live.hidden)
+                            shields)
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
@@ -460,7 +440,7 @@ class _Search:
             late = min(len(root.set_aside), summons)
         tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
                             self._deferred_worth, self.bury_cost, room, arrivals, late, bonus)
-        tables.set_backs(self.castle_back, self.potential)
+        tables.set_backs(self.castle_back, self.potential, self.summon)
         return tables
 
     def _table_worth(self, uid: int, below: int) -> float:
@@ -547,9 +527,7 @@ class _Search:
         acting_on, unit, visitor = _still_acting_on(state), self.tables.unit, self.visitor
         stranded = [u for u in state.threat if visitor[u] and u not in state.blanks and u not in acting_on
                     and unit and -state.spec(u).vp >= unit]
-        hidden = {u for u in state.home if state.is_blanked(u)} if state.blanks else set()
-        home_vp = {u: state.card_vp(u) for u in state.home}
-        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded, home_vp, hidden)
+        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded)
 
     def _removers(self, state: DeckulaState, live: _Live) -> int:
         """Effects that may still pick a Visitor in the Threat area (kill or blank it).
@@ -681,8 +659,6 @@ class _Live(NamedTuple):
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
     stranded: list[int]   # the crowd's Visitors the pile tables charge (see _Search._live)
-    home_vp: dict[int, int]  # what each Home card scores now
-    hidden: set[int]      # the blanked Home cards
 
 
 def _queued_effects(state: DeckulaState) -> list[Effect]:
@@ -699,6 +675,15 @@ def _still_acting_on(state: DeckulaState) -> set[int]:
     cards = {t[1] for t in state.todo if t[0] == "passives"} | {t[3] for t in state.todo if t[0] == "effect"}
     if state.pending:
         cards |= {state.pending.trigger, *state.pending.options}
+    return cards
+
+
+def _entering(state: DeckulaState) -> set[int]:
+    """Cards whose entering still sets off passives (a keeper may take them): those whose passives
+    are still to check, or that set off a queued effect or a pending choice between passives."""
+    cards = {t[1] for t in state.todo if t[0] == "passives"} | {t[3] for t in state.todo if t[0] == "effect"}
+    if state.pending and state.pending.kind == "passive":
+        cards.add(state.pending.trigger)
     return cards
 
 

@@ -18,10 +18,10 @@ card without its guard tag, is lost: -inf) and adds its VP when that VP can only
 no effect in the deal can remove or blank it. A Vengeful Villager's mob ends the line when the
 Visitors stranded on the way plus the crowd already standing in the Threat area, less the Visitor
 removers held, reach its count. A stranded Visitor costs the unit at the end, and what it costs
-beyond (its VP below the unit, the Home card it blanks: the cheapest when the player chooses, the
-top one for the Quaintrelle) unless a remover is held; removers fix the costliest first. A card
-killing a chosen Home card takes the cheapest. Effects that could only help (kills, blanks) are
-left out, which keeps the table an upper bound. Each state forgets what the cards below can no
+beyond (its VP below the unit; for those already in the Threat area, the Home cards they blank)
+unless a remover is held; removers fix the costliest first. A Visitor that a passive names (the
+Quaintrelle and Spider Webs) is taken at once while such a shield is held. Effects that could only
+help (kills, blanks) are left out, which keeps the table an upper bound. Each state forgets what the cards below can no
 longer use (`_normal`), and rows are numpy vectors over energy, so a deal's table takes
 milliseconds.
 """
@@ -35,8 +35,6 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-HOME_TARGETS = ("chosen_home", "highest_home")
-NO_FLOOR = 99  # no card in the Home: an effect killing or blanking one takes nothing
 Key = tuple  # (9 ints, see below, then removers got so far and the stuck Visitors' excess costs)
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
@@ -112,14 +110,6 @@ class PileTables:
         self.unit = min((-s.vp for s, c in zip(specs, self.costly, strict=True) if c), default=0)
         # what a stranded Visitor costs beyond the unit (the first removers fix the costliest)
         self.excess_of = [-s.vp - self.unit if c else 0 for s, c in zip(specs, self.costly, strict=True)]
-        # red-arrow Threat cards whose instant kills or blanks a Home card (the player picks the cheapest
-        # when it is "chosen"; the highest is never cheaper), and each card's own printed VP in the Home
-        self.hits_home = [next((f"{e.op} {e.target}" for e in s.effect if e.timing == "instant"
-                                and e.op in ("kill", "blank") and e.target in HOME_TARGETS and not e.unless_tag
-                                and not e.min_visitors), "") if s.arrow == "threat" else "" for s in specs]
-        self.printed = [s.vp for s in specs]
-        # a Home card that stays there unless an effect takes it (no Discard effect to use it up)
-        self.stays = [all(e.timing != "discard" for e in s.effect) for s in specs]
         self.most_net = sum(self.costly)
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
@@ -131,13 +121,13 @@ class PileTables:
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
 
-    def set_backs(self, castle_back: list[int], potential: list[int]) -> None:
+    def set_backs(self, castle_back: list[int], potential: list[int], summon: list[bool]) -> None:
         """The cards a recover may bring back that change the tables' state: the best of each kind of help
-        (bury tokens, guard tags, keeper room, removers, a killer, a scorer)."""
+        (bury tokens, guard tags, keeper room, removers, a killer, a scorer, shields, a summon)."""
         groups: dict[tuple, list[int]] = {}
         for uid in castle_back:
             help_ = (self.tokens_given[uid], self.tag_bits[uid], self.room[uid], self.removers[uid],
-                     self.killer[uid], self.scorer[uid])
+                     self.killer[uid], self.scorer[uid], self.shield_bits[uid], summon[uid])
             if any(help_):
                 groups.setdefault(help_, []).append(uid)
         # each kind of help, its cards best first (a position takes the best one that can still come back)
@@ -150,19 +140,16 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False, floor: int = NO_FLOOR, shields: int = 0, top: int = 0, held: int = 0) -> Key:
+              buried: bool = False, shields: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
-        `floor`: the least a Home card scores (what an effect killing or blanking a chosen Home card takes),
-        the `shields` against named Visitors, `top`: the most a Home card that stays there scores, and
-        `held`: how many visible Home cards surely stay there (0, 1 or 2 and more: an effect killing a
-        chosen Home card takes nothing from an empty Home)."""
+        and the `shields` held against named Visitors."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, removers, excess, int(buried), floor, shields, top, min(held, 2))
+                net, int(scorer), crowd, removers, excess, int(buried), shields)
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -202,7 +189,7 @@ class PileTables:
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
         `turns` left its Discard effects never act, so only its instants remove a Visitor."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top, held = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
@@ -212,21 +199,17 @@ class PileTables:
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
-                min(floor, self.printed[uid]), shields | (self.all_shields if recover else self.shield_bits[uid]),
-                max(top, self.printed[uid]) if self.stays[uid] else top, min(2, held + self.stays[uid]))
+                shields | (self.all_shields if recover else self.shield_bits[uid]))
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
-        self.excess_below, self.hits_below, self.named_below, self.highest_below = [0], [False], [0], [False]
+        self.excess_below, self.named_below = [0], [0]
         for uid in self.pile:
             spec = self.specs[uid]
-            self.hits_below.append(self.hits_below[-1] or bool(self.hits_home[uid]))
             self.named_below.append(self.named_below[-1] | self.named_bit[uid])
-            self.highest_below.append(self.highest_below[-1] or self.hits_home[uid] == "blank highest_home")
             self.costly_below.append(self.costly_below[-1] + self.costly[uid])
-            may_cost_more = self.excess_of[uid] > 0 or self.hits_home[uid].startswith("blank")
-            self.excess_below.append(self.excess_below[-1] + (self.costly[uid] and may_cost_more))
+            self.excess_below.append(self.excess_below[-1] + (self.excess_of[uid] > 0))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             wanted = (e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag) if spec.arrow else ()
             self.tags_below.append(self.tags_below[-1] | self._bits(tuple(wanted)))
@@ -237,7 +220,7 @@ class PileTables:
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
         still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, floor, shields, top, held = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields = key
         mob = self.mob_below[m]
         costly = self.costly_below[m]
         if not mob:
@@ -252,8 +235,7 @@ class PileTables:
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
                 killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
-                floor if self.hits_below[m] else NO_FLOOR, shields & self.named_below[m],
-                top if self.highest_below[m] else 0, held if self.hits_below[m] else 0)
+                shields & self.named_below[m])
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         key = self._normal(m, key)
@@ -316,25 +298,15 @@ class PileTables:
         paid = np.maximum(0, self.energy - toll - drain)
         out = np.full(self.size, -math.inf)
         most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
-        got, excess, buried, floor, shields, top, held = fixes
-        cheapest = floor if held else 0  # what a chosen Home card costs at the least (none: nothing)
-        hit = self.hits_home[uid]
-        if hit.startswith("kill"):
-            worth -= cheapest  # (a "highest" kill takes at least as much)
+        got, excess, buried, shields = fixes
         shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid]
-            if stays and hit == "blank chosen_home":
-                extra += cheapest
-            elif stays and hit == "blank highest_home":
-                extra += top
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
-            after = 0 if hit and (stays or hit.startswith("kill")) else top  # the Home may have lost its top
-            left = held - 1 if hit.startswith("kill") else 0 if hit and stays else held  # (a blank may hide all)
             row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
-                                got, more, buried, floor, shields, after, max(0, left)))
+                                got, more, buried, shields))
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out

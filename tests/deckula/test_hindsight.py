@@ -92,6 +92,13 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
          threat=[], set_aside=["curious-quaintrelle", "nosy-postman"], energy=0)  # a summon calls two to the Cellar
 @example(draw=["ancestral-portrait", "ancestral-portrait", "crumbling-tower"], home=["blood-fountain", "resurrection-ritual"],
          discard=[], threat=[], set_aside=[], energy=0)  # the Portrait a Ritual brings back is the Tower's victim
+@example(draw=["ancestral-portrait"] * 3 + ["feeding-cellar", "furious-farmer", "gossiping-maid"],
+         home=["loyal-gargoyle"], discard=[], threat=["curious-quaintrelle", "nosy-postman"], set_aside=[],
+         energy=2)  # the Visitors a Gargoyle may kill are not entering: the Cellar's room waits for others
+@example(draw=["spider-webs", "curious-quaintrelle"], home=["ancestral-portrait", "resurrection-ritual"], discard=[],
+         threat=[], set_aside=[], energy=0)  # a Ritual brings the Webs back before the Quaintrelle comes
+@example(draw=["ancestral-portrait"], home=["resurrection-ritual"], discard=["raven-messenger"], threat=[],
+         set_aside=["wandering-minstrel"], energy=0)  # a Raven brought back calls the Minstrel
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
