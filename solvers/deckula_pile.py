@@ -62,9 +62,6 @@ class PileTables:
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
-        keepers = [s for s, r in zip(specs, room, strict=True) if r and not s.visitor]
-        self.room_back = max(room, default=0)  # a recover may bring back an empty keeper
-        self.keeper_back = max((max(0, s.vp) for s in keepers), default=0)
         self.scorer_below = [False]
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
