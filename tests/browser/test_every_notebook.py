@@ -46,13 +46,14 @@ def test_the_lab_check_sees_a_failed_cell(lab_server, nb_dir, page):
 
 
 def broken_notebook() -> nbformat.NotebookNode:
-    """A widget closed before the page draws it, then a cell that raises."""
+    """A widget view whose model does not exist (what a widget closed before the page draws it
+    leaves, without the race), then a cell that raises."""
     notebook = nbformat.v4.new_notebook()  # with a kernel named, as Lab asks for one otherwise
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
     notebook.cells = [
-        nbformat.v4.new_code_cell("import ipywidgets as widgets\n"
-                                  "bar = widgets.IntProgress()\ndisplay(bar)\nbar.close()"),
+        nbformat.v4.new_code_cell("view = {'model_id': 'no-such-model', 'version_major': 2, 'version_minor': 0}\n"
+                                  "display({'application/vnd.jupyter.widget-view+json': view}, raw=True)"),
         nbformat.v4.new_code_cell("raise ValueError('a cell that fails')"),
     ]
     return notebook
@@ -63,6 +64,8 @@ def test_the_page_check_sees_a_broken_widget_and_a_traceback(voila_server, nb_di
     nbformat.write(broken_notebook(), nb_dir / "broken.ipynb")
     with pytest.raises(AssertionError, match="problem"):
         open_in_voila(page, voila_server, "broken.ipynb")
+    # the traceback may be on the page before the widget manager gives up on the missing model
+    page.get_by_text("Error displaying widget").first.wait_for(timeout=30_000)
     problems = page_problems(page)
     assert any("Error displaying widget" in p for p in problems)
     assert any("Traceback (most recent call last)" in p for p in problems), problems
