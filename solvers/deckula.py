@@ -323,7 +323,7 @@ class _Search:
         """Whether a card may be on the discard pile when the Ritual is used: there already, still to
         be drawn (or offered), or in the Home if it discards itself for its effect, or while a card
         that kills Home cards may still come."""
-        if self.home_killer_ahead(state, live):
+        if self._home_killer_ahead(state, live):
             return lambda u: u not in state.threat
         staying = {u for u in state.home if self.cards[u].discard_effect < 0}
         return lambda u: u not in staying and u not in state.threat
@@ -512,7 +512,7 @@ class _Search:
                 blanked[blocker] = blanked.get(blocker, 0) + self._held_worth(state, target)
         return blanked
 
-    def home_killer_ahead(self, state: DeckulaState, live: _Live) -> bool:
+    def _home_killer_ahead(self, state: DeckulaState, live: _Live) -> bool:
         """True while an effect that kills a Home card may still act (a card to come, summoned or queued)."""
         return any(self.home_killer[u] for u in live.cards if u not in state.home) or any(
             self.home_killer[u] for u in state.set_aside) or any(
@@ -672,7 +672,7 @@ def _queued_effects(state: DeckulaState) -> list[Effect]:
 
 def _still_acting_on(state: DeckulaState) -> set[int]:
     """Cards that a queued or pending effect may still act on (its trigger, its options)."""
-    cards = {t[1] for t in state.todo if t[0] == "passives"} | {t[3] for t in state.todo if t[0] == "effect"}
+    cards = _entering(state)
     if state.pending:
         cards |= {state.pending.trigger, *state.pending.options}
     return cards

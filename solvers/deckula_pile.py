@@ -131,10 +131,6 @@ class PileTables:
         self.back_groups = [sorted(group, key=lambda u: -potential[u]) for group in groups.values()]
         self.backs = sorted(group[0] for group in self.back_groups)
 
-    def flags_for(self, home_tags: set[str], recovering: bool) -> int:
-        """The guard-tag flags of a Home carrying `home_tags` (every flag while a recover is possible)."""
-        return self.all_flags if recovering else self._bits(tuple(home_tags))
-
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
               buried: bool = False, shields: int = 0) -> Key:
