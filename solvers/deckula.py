@@ -6,18 +6,20 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
 
 * a first line from a quick beam search (`probe`: per move, the few positions with the best
   bounds), so the depth-first search starts with a score to beat;
-* a transposition table with dominance: the final score depends only on the position, not on
-  the path; two copies of a card are interchangeable (unless a blank ties them to other cards);
-  and more energy never hurts (it is only spent by choice or taken by effects) — so a position
-  already explored with at least as much energy is never explored again;
+* a transposition table with dominance (solvers.deckula_key): the final score depends only on
+  the position, not on the path; two copies of a card are interchangeable (unless a blank ties
+  them to other cards); cards in play that nothing can read again count only by their VP; and
+  more energy or more of those VP never hurt — so a position already explored with at least as
+  much of both is never explored again;
 * branch and bound: a position is cut when an optimistic bound on the score of any surviving
   line from it cannot beat the best game found so far (or when no line from it can survive).
   The bound adds what each card in play could still score, and for the draw pile an optimistic
-  table over the dealt order (solvers.deckula_pile): buys and discards, red-arrow tolls, guard
-  tags (no Sunrise without a coffin), keeper room shared by the Visitors that arrive, stranded
-  Visitors with all they cost (the Home cards they blank) until a remover is held, shields
-  against named Visitors, buries paid for with the card
-  discarded for them; then what recover and summon effects could add, a Ritual's help counted
+  table over the pile as it lies (solvers.deckula_pile; once cards were buried, a table for that
+  order, made only when the one counting them at the end does not already cut): buys and
+  discards, red-arrow tolls, guard tags (no Sunrise without a coffin), keeper room shared by the
+  Visitors that arrive, stranded Visitors with all they cost (the Home cards they blank) until a
+  remover is held, shields against named Visitors, buries paid for with the card discarded for
+  them; then what recover and summon effects could add, a Ritual's help counted
   one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
@@ -35,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from solvers.deckula_key import HOME_TARGETS, Explored, Positions, queued_effects
 from solvers.deckula_pile import PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
@@ -44,7 +47,6 @@ from tablekit.deckula.heuristic import choose
 from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
-HOME_TARGETS = ("chosen_home", "highest_home")
 PROGRESS_EVERY = 2_000  # positions between two progress reports
 PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 
@@ -110,7 +112,7 @@ def line_bounds(match: Match, actions: tuple[Action, ...]) -> list[float]:
 
 
 class _Search:
-    """Depth-first branch and bound over the real engine, with dominance on energy."""
+    """Depth-first branch and bound over the real engine, with dominance on settled VP and energy."""
 
     def __init__(self, root: DeckulaState, node_budget: int,
                  progress: Callable[[int, int], None] | None = None) -> None:
@@ -118,12 +120,11 @@ class _Search:
         self.best: tuple[bool, int] | None = None  # (survived, score): surviving ranks first
         self.best_line: list[Action] = []
         self.nodes, self.node_budget, self.exhausted = 0, node_budget, False
-        self.most_energy: dict[tuple, int] = {}
-        self.bounds: dict[tuple, float] = {}  # bound() by (key, energy)
+        self.positions = Positions(root)
+        self.explored = Explored()
+        self.bounds: dict[tuple, float] = {}  # bound() by exact position (key, settled cards, energy)
         self.silent = Events(None)
         self.potential = _potentials(root)
-        numbers: dict[str, int] = {}
-        self.kind = [numbers.setdefault(card.spec.id, len(numbers)) for card in root.cards]
         self.free = [card.spec.arrow is not None for card in root.cards]
         self.keeper = [_keeper(card.spec) for card in root.cards]
         self.visitor = [card.spec.visitor for card in root.cards]
@@ -158,6 +159,8 @@ class _Search:
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.tables = self._pile_tables(root)
+        self.buried_tables: dict[tuple[int, ...], PileTables] = {}  # by the kinds of the buried cards
+        self.buried_order = False  # see bound()
         # the few cards of each rare kind, so a bound checks them instead of every live card
         everyone = range(len(root.cards))
         self.recover_uids = [u for u in everyone if self.recover[u]]
@@ -183,11 +186,11 @@ class _Search:
                     if child.result is not None:
                         self._finish(child, _unwound(line), action)
                         continue
-                    key = _key(child, self.kind)
-                    bound = self._bound_of(child, key)
-                    seen = children.get(key)
+                    key, kept, settled = self.positions.key(child)
+                    bound = self._bound_of(child, key, settled)
+                    seen = children.get((key, kept))
                     if not self._hopeless(bound) and (seen is None or seen[1] < child.energy):
-                        children[key] = (bound, child.energy, child, (line, action))
+                        children[(key, kept)] = (bound, child.energy, child, (line, action))
             ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1]))[:width]
             beam = [(child, line) for _, _, child, line in ranked]
 
@@ -204,16 +207,16 @@ class _Search:
             if child.result is not None:
                 self._finish(child, line, action)
                 continue
-            key = _key(child, self.kind)
-            if self.most_energy.get(key, -1) < child.energy:
-                children.append((-self._bound_of(child, key), order, key, child, action))
+            key, kept, settled = self.positions.key(child)
+            if not self.explored.dominated(key, kept, child.energy):
+                children.append((-self._bound_of(child, key, settled), order, key, kept, child, action))
         children.sort(key=lambda c: c[:2])
-        for negated, _, key, child, action in children:
+        for negated, _, key, kept, child, action in children:
             if self._hopeless(-negated):
                 break  # sorted: every later child is hopeless too
-            if self.most_energy.get(key, -1) >= child.energy:
-                continue  # seen with at least as much energy meanwhile (more energy never hurts)
-            self.most_energy[key] = child.energy
+            if self.explored.dominated(key, kept, child.energy):
+                continue  # explored meanwhile with as many settled VP and as much energy
+            self.explored.add(key, kept, child.energy)
             line.append(action)
             self.run(child, line)
             line.pop()
@@ -224,12 +227,13 @@ class _Search:
         if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.progress(self.nodes, self.node_budget)
 
-    def _bound_of(self, state: DeckulaState, key: tuple) -> float:
-        """bound(state), remembered by position (`key` and energy): a position reached again by
-        another order of moves, but not yet explored, costs no second bound."""
-        known = self.bounds.get((key, state.energy))
+    def _bound_of(self, state: DeckulaState, key: tuple, settled: tuple) -> float:
+        """bound(state), remembered by position (`key`, the settled cards and energy): a position
+        reached again by another order of moves, but not yet explored, costs no second bound."""
+        exact = (key, settled, state.energy)
+        known = self.bounds.get(exact)
         if known is None:
-            known = self.bounds[(key, state.energy)] = self.bound(state)
+            known = self.bounds[exact] = self.bound(state)
         return known
 
     def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
@@ -245,7 +249,21 @@ class _Search:
         return bound == -math.inf or (self.best[0] and bound <= self.best[1])
 
     def bound(self, state: DeckulaState) -> float:
-        """An optimistic bound on the score of any surviving line from `state` (-inf: none survives)."""
+        """An optimistic bound on the score of any surviving line from `state` (-inf: none survives).
+
+        Once cards were buried, a quick bound counts them at their best at the end; only when that
+        one does not already cut the position, the tables for the pile as it lies (a buried Vengeful
+        Villager still meets the crowd) tighten it: both are bounds, so their minimum is one too.
+        """
+        self.buried_order = False
+        quick = self._bound(state)
+        if self._hopeless(quick) or len(self.tables.dealt_part(state.draw)) == len(state.draw):
+            return quick
+        self.buried_order = True
+        return min(quick, self._bound(state))
+
+    def _bound(self, state: DeckulaState) -> float:
+        """bound(), buried cards counted at the end or in their order (`buried_order`)."""
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
         bound = sum(self.certain[u] for u in state.threat)
@@ -345,36 +363,51 @@ class _Search:
             start = self._pile_start(state, live, recovering and back is None)
         if start is None:
             return None
-        now, m, key = start
+        now, tables, m, key = start
         if back is not None:
-            key = self.tables.with_card(back, key)
-        return now + self._pile_rest(state, m, key)
+            key = tables.with_card(back, key)
+        return now + self._pile_rest(state, tables, m, key)
 
     def _pile_start(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
-        """What the buried cards add now, the cards left of the dealt order and the tables' state.
+        """What cards arriving now (and buried cards, counted at the end) add, the tables, the cards
+        left for them and the tables' state. None when the pile is not recognised.
 
-        None when the pile is not recognised. Cards slipped to the bottom by a bury are counted
-        at their best, free; the rest of the pile must be what is left of the dealt order.
+        With `buried_order`, the tables for the pile as it lies meet the buried cards in the order they
+        will be drawn (`_tables_for`); otherwise the tables of the dealt order take what is left of it
+        and the cards slipped to the bottom are counted at their best, free.
         """
-        pile, buried = state.draw, 0
-        while pile != self.root_pile[:len(pile)]:
-            if buried == self.tables.most_tokens or not pile:
-                return None
-            pile, buried = pile[1:], buried + 1
-        m = len(pile)
-        bottom = state.draw[:buried]
+        tables = self._tables_for(state.draw, self.buried_order)
+        if tables is None:
+            return None
+        m = len(state.draw) if tables is not self.tables else len(tables.dealt_part(state.draw))
+        bottom = state.draw[:len(state.draw) - m]
         final = not any(u in live.present for u in self.bury_uids)  # nothing can go below the last card
         now = sum(0 if final and u == state.draw[0] and self.recover[u]
                   else self._deferred_worth(u, self.most_buries + sum(self.arrivals[v] for v in bottom[:i]))
                   for i, u in enumerate(bottom))  # bottom[:i]: the cards buried after it
-        owed = sum(self.tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
+        owed = sum(tables.end_cost(u) for u in bottom)  # energy they take when drawn at the end
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in _entering(state) if u in state.threat)
         kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
         now += self.per_visitor * kept_now
         key = self._start_key(state, live, bottom, room - kept_now, recovering)
-        return now, m, key[:1] + (min(owed, self.tables.most_owed),) + key[2:]
+        return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:]
+
+    def _tables_for(self, pile: list[int], buried_order: bool) -> PileTables | None:
+        """The pile tables for a draw pile: the dealt order's while no card is buried under it (or when
+        buried cards are counted at the end, if not too many); else, with `buried_order`, the tables
+        for the buried cards under the rest of the dealt order, made once per buried cards."""
+        buried = len(pile) - len(self.tables.dealt_part(pile))
+        if not buried:
+            return self.tables
+        if not buried_order:
+            return self.tables if buried <= self.tables.most_tokens else None
+        bottom = tuple(self.positions.kind[u] for u in pile[:buried])
+        tables = self.buried_tables.get(bottom)
+        if tables is None:
+            tables = self.buried_tables[bottom] = self.tables.under(pile[:buried] + self.root_pile)
+        return tables
 
     def _start_key(self, state: DeckulaState, live: _Live, bottom: list[int], room: int,
                    recovering: bool) -> tuple:
@@ -414,9 +447,8 @@ class _Search:
         return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
 
 
-    def _pile_rest(self, state: DeckulaState, m: int, key: tuple) -> float:
+    def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
-        tables = self.tables
         if state.drawn is not None:
             return tables.decide(state.drawn, m, state.energy, key)
         if not state.offer:
@@ -527,7 +559,7 @@ class _Search:
         acting_on, unit, visitor = _still_acting_on(state), self.tables.unit, self.visitor
         stranded = [u for u in state.threat if visitor[u] and u not in state.blanks and u not in acting_on
                     and unit and -state.spec(u).vp >= unit]
-        return _Live(cards, set(cards), _queued_effects(state), acting_on, stranded)
+        return _Live(cards, set(cards), queued_effects(state), acting_on, stranded)
 
     def _removers(self, state: DeckulaState, live: _Live) -> int:
         """Effects that may still pick a Visitor in the Threat area (kill or blank it).
@@ -624,33 +656,6 @@ def _ordered(state: DeckulaState) -> list[Action]:
     return [preferred] + [a for a in legal if a != preferred]
 
 
-def _key(state: DeckulaState, kind: list[int]) -> tuple:
-    """The position up to swapping identical copies, without energy (compared by dominance).
-
-    `kind[uid]` numbers the printed card, so two copies of a card are interchangeable: buying
-    one Candelabra and discarding the other leads to the same position whichever copy it was.
-    Cards tied to others (blanked, blanking, holding cards beneath, named by a waiting effect)
-    are named by their uid while any blank lasts: with two Quaintrelles, which one the Gaze
-    blanks decides whether the Portrait she blanks scores.
-    """
-    ref = kind if not state.blanks else range(len(kind))
-
-    def cards(uids: list[int], ref=kind) -> tuple[int, ...]:
-        return tuple(sorted([ref[u] for u in uids]))
-
-    def card(uid: int | None) -> int:
-        return -1 if uid is None or uid < 0 else ref[uid]
-
-    pending = (state.pending.kind, cards(list(state.pending.options), ref), card(state.pending.source),
-               state.pending.effect, card(state.pending.trigger)) if state.pending else None
-    beneath = tuple(sorted((ref[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
-    blanks = tuple(sorted(state.blanks.items()))
-    todo = tuple((t[0], card(t[1]), t[2], card(t[3]) if t[0] == "effect" else -1) for t in state.todo)
-    return (tuple([kind[u] for u in state.draw]), cards(state.home), cards(state.threat), beneath, blanks,
-            cards(state.discard), state.phase, card(state.drawn), pending, todo,
-            tuple([kind[u] for u in state.set_aside]), cards(state.offer))
-
-
 class _Live(NamedTuple):
     """What one bound() call reads several times, built once per call."""
 
@@ -659,15 +664,6 @@ class _Live(NamedTuple):
     queued: list[Effect]  # effects queued or waiting on a pending choice
     acting_on: set[int]   # cards those effects may still act on
     stranded: list[int]   # the crowd's Visitors the pile tables charge (see _Search._live)
-
-
-def _queued_effects(state: DeckulaState) -> list[Effect]:
-    """Effects queued to resolve, or waiting on a pending choice, whatever card carries them."""
-    effects = [state.spec(t[1]).effect[t[2]] for t in state.todo if t[0] == "effect"]
-    if state.pending is not None:
-        pairs = state.pending.passives or ((state.pending.source, state.pending.effect),)
-        effects += [state.spec(source).effect[index] for source, index in pairs]
-    return effects
 
 
 def _still_acting_on(state: DeckulaState) -> set[int]:

@@ -55,7 +55,7 @@ class PileTables:
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
                  bonus: list[int]) -> None:
-        self.specs, self.pile = specs, pile
+        self.specs, self.pile, self.most_energy = specs, pile, most_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
         self.bonus = bonus  # a tagged card's share of scorers; see entries
@@ -114,6 +114,21 @@ class PileTables:
         self.mob_below = [False]
         for uid in self.pile:  # mob_below[m]: a mob card lies among the bottom m cards
             self.mob_below.append(self.mob_below[-1] or bool(self.mob[uid]))
+
+    def under(self, pile: list[int]) -> PileTables:
+        """The same tables for another order of the pile (cards buried under the dealt order)."""
+        tables = PileTables(self.specs, pile, self.most_energy, self.worth, self.deferred_worth, self.bury_cost,
+                            self.room, self.arrivals, self.late, self.bonus)
+        tables.backs, tables.back_groups = self.backs, self.back_groups
+        return tables
+
+    def dealt_part(self, pile: list[int]) -> list[int]:
+        """The top of a draw pile (bottom first) that is still in the order of this table's pile; the
+        cards under it were buried."""
+        buried = 0
+        while pile[buried:] != self.pile[:len(pile) - buried]:
+            buried += 1
+        return pile[buried:]
 
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)

@@ -14,6 +14,7 @@ from tablekit.core.game import Events
 from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
 from tablekit.deckula.lessons import table
+from tablekit.deckula.state import Draw
 
 CARDS = sorted(spec.id for spec in sample_set().specs)
 CASTLE = sorted(spec.id for spec in sample_set().castle)
@@ -51,6 +52,8 @@ def small_deals(most_drawn: int, most_home: int, most_threat: int) -> dict:
 @example(draw=["ancestral-portrait", "ancestral-portrait", "curious-quaintrelle", "hypnotic-gaze", "ancestral-portrait"],
          home=["ancestral-portrait"], discard=[], threat=["curious-quaintrelle"], set_aside=[],
          energy=0)  # which Quaintrelle the Gaze blanks decides whether the Portrait scores: not the same position
+@example(draw=["hypnotic-gaze", "hypnotic-gaze", "ancestral-portrait", "crumbling-tower"], home=[], discard=[],
+         threat=[], set_aside=[], energy=3)  # a Home card is not settled while the Tower may still pick it
 def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat, set_aside, energy):
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
     result = hindsight(match)
@@ -170,6 +173,14 @@ def test_a_crowd_in_the_threat_area_cuts_a_line_that_meets_the_mob():
     first = GAME.legal_actions(match.state)[0]
     assert line_bounds(match, (first,)) == [float("-inf")]
     assert (hindsight(match).survivable, hindsight(match).best_score) == brute_force(match.state) == (False, 0)
+
+
+def test_a_buried_villager_still_meets_the_crowd():
+    """The Secret Passage slips the Villager under the Candelabra: he still comes, last, and the two
+    Visitors nothing can remove still stand — the bound sees that no line through that bury survives."""
+    match = table(home=["secret-passage"], **MOB_AHEAD | {"draw": ["vengeful-villager", "candelabra"]})
+    bury = next(a for a in GAME.legal_actions(match.state) if "Secret Passage" in str(a))
+    assert line_bounds(match, (bury, Draw()))[1] == float("-inf")
 
 
 @pytest.mark.parametrize("home", [["trapdoor"], ["loyal-gargoyle"], ["hellhound"]])
