@@ -413,7 +413,7 @@ class _Search:
                    recovering: bool) -> tuple:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
         tables, recover = self.tables, self.recover
-        tokens = flags = removers = shields = 0
+        tokens = flags = removers = shields = dear = 0
         killer = scorer = recovering
         turns = _turns_left(state)  # a Home card's instants are spent; its Discard effect needs a turn
         for u in state.home:
@@ -421,6 +421,7 @@ class _Search:
                 tokens += tables.tokens_given[u]
                 flags |= tables.tag_bits[u]
                 removers += turns and self.discard_remover[u]
+                dear += turns and tables.dear[u]
                 killer = killer or tables.killer[u]
                 scorer = scorer or tables.scorer[u]
                 shields |= tables.shield_bits[u]
@@ -438,7 +439,7 @@ class _Search:
                                   reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            shields)
+                            shields, dear)
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a

@@ -81,6 +81,7 @@ class PileTables:
         self.size = most_energy + 2
         self.energy = np.arange(self.size)
         self._visitor_defences(specs)
+        self._dear_removers(specs)
         self._below()
         self.rows: dict[tuple[int, Key], np.ndarray] = {}
 
@@ -130,6 +131,15 @@ class PileTables:
             buried += 1
         return pile[buried:]
 
+    def _dear_removers(self, specs: list[CardSpec]) -> None:
+        """Removers whose use costs their own VP, at least the unit (a Loyal Gargoyle is discarded to
+        kill): using one on a Visitor costing the unit gains nothing, so they fix only the excess
+        costs and thin a mob, but never spare the unit."""
+        self.dear = [self.removers[u] if self.unit and not self.recover[u] and self.worth(u, 0) >= self.unit
+                     and all(e.timing == "discard" for e in s.effect if e.target == "chosen_visitor") else 0
+                     for u, s in enumerate(specs)]
+        self.most_dear = sum(self.dear)
+
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)
 
@@ -148,16 +158,16 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False, shields: int = 0) -> Key:
+              buried: bool = False, shields: int = 0, dear: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
-        and the `shields` held against named Visitors."""
-        net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers)
+        the `shields` held against named Visitors, and how many of the `removers` are `dear` ones."""
+        net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers - dear)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, removers, excess, int(buried), shields)
+                net, int(scorer), crowd, removers, excess, int(buried), shields, min(dear, self.most_dear))
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -197,17 +207,17 @@ class PileTables:
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
         `turns` left its Discard effects never act, so only its instants remove a Visitor."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
             flags = self.all_flags
-        removers = self.removers[uid] if turns else self.instant_removers[uid]
-        net, crowd = self._remove(net, crowd, removers)
+        removers, more = (self.removers[uid], self.dear[uid]) if turns else (self.instant_removers[uid], 0)
+        net, crowd = self._remove(net, crowd, removers - more)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
-                shields | (self.all_shields if recover else self.shield_bits[uid]))
+                shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear))
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
@@ -228,11 +238,11 @@ class PileTables:
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
         still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear = key
         mob = self.mob_below[m]
         costly = self.costly_below[m]
         if not mob:
-            crowd = 0
+            crowd = dear = 0
             net = max(net, -costly)
         if not costly:
             killer = 0
@@ -243,7 +253,7 @@ class PileTables:
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
                 killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
-                shields & self.named_below[m])
+                shields & self.named_below[m], dear)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         key = self._normal(m, key)
@@ -288,7 +298,7 @@ class PileTables:
         if spec.arrow == "home":
             worth, key = self.entries(uid, m, key)[0]
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, *fixes = key
-        if self.mob[uid] and net + crowd >= self.mob[uid]:
+        if self.mob[uid] and net + crowd - fixes[-1] >= self.mob[uid]:
             return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
         toll, drain = 0, 0
         for effect in spec.effect:
@@ -306,7 +316,7 @@ class PileTables:
         paid = np.maximum(0, self.energy - toll - drain)
         out = np.full(self.size, -math.inf)
         most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
-        got, excess, buried, shields = fixes
+        got, excess, buried, shields, dear = fixes
         shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
@@ -314,7 +324,7 @@ class PileTables:
             extra = self.excess_of[uid]
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
             row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
-                                got, more, buried, shields))
+                                got, more, buried, shields, dear))
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out
