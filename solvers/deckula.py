@@ -256,11 +256,23 @@ class _Search:
         Villager still meets the crowd) tighten it: both are bounds, so their minimum is one too.
         """
         self.buried_order = False
-        quick = self._bound(state)
+        quick = self._bound(state) - self._pending_kill(state)
         if self._hopeless(quick) or len(self.tables.dealt_part(state.draw)) == len(state.draw):
             return quick
         self.buried_order = True
-        return min(quick, self._bound(state))
+        return min(quick, self._bound(state) - self._pending_kill(state))
+
+    def _pending_kill(self, state: DeckulaState) -> int:
+        """What a kill waiting for its Home target surely costs: the cheapest card it may pick (a
+        blanked one costs nothing here, as its blocker is charged for it; nor does a Ritual, whose
+        worth the bound counts in its own ways)."""
+        pending = state.pending
+        if pending is None or pending.kind != "target":
+            return 0
+        effect = state.spec(pending.source).effect[pending.effect]
+        if effect.op != "kill" or effect.target not in HOME_TARGETS:
+            return 0
+        return min(0 if u in state.blanks or self.recover[u] else self._held_worth(state, u) for u in pending.options)
 
     def _bound(self, state: DeckulaState) -> float:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""

@@ -29,8 +29,17 @@ from tablekit.deckula.state import DeckulaState
 HOME_TARGETS = ("chosen_home", "highest_home")
 
 
+PICKS_HOME, PICKS_VISITOR, RECOVERS, SUMMONS = 1, 2, 4, 8  # what an effect may still do (bits)
+FIRST_TAG = 16  # then one bit per tag an effect reads
+
+
 class Positions:
-    """The key of a position, with the VP of its settled cards set apart (see the module)."""
+    """The key of a position, with the VP of its settled cards set apart (see the module).
+
+    What the cards still able to act may do is an OR of bit masks: `acts[uid]` for a card still to
+    come (any of its effects), `acts_in_play[uid]` for a card in play (its Discard and passive
+    effects; its instants are spent); `tag_bits[uid]` are the card's own tags.
+    """
 
     def __init__(self, root: DeckulaState) -> None:
         specs = [card.spec for card in root.cards]
@@ -40,77 +49,75 @@ class Positions:
         # effects, a Threat card without passives (its instants have been carried out)
         self.quiet_home = [_fixed_vp(s) and all(e.timing == "instant" for e in s.effect) for s in specs]
         self.quiet_threat = [_fixed_vp(s) and all(e.timing != "passive" for e in s.effect) for s in specs]
-        self.tags = [frozenset(spec.tags) for spec in specs]
         self.visitor = [spec.visitor for spec in specs]
         self.vp = [spec.vp for spec in specs]
-        self.recover = [any(e.op == "recover" for e in s.effect) for s in specs]
-        self.summon = [any(e.op == "summon" for e in s.effect) for s in specs]
-        # (any effect, an effect still active once the card is in play) that picks a Home card ...
-        self.picks_home = [_picks(s, lambda e: e.target in HOME_TARGETS) for s in specs]
-        # ... or that picks or counts the Visitors in the Threat area
-        self.picks_visitor = [_picks(s, lambda e: e.target == "chosen_visitor" or e.min_visitors > 0)
-                              for s in specs]
-        self.reads = [_reads(spec, in_play=False) for spec in specs]
-        self.reads_in_play = [_reads(spec, in_play=True) for spec in specs]
+        tags = sorted({tag for spec in specs for tag in spec.tags})
+        self.tag_bit = {tag: FIRST_TAG << i for i, tag in enumerate(tags)}
+        self.tag_bits = [sum(self.tag_bit[tag] for tag in set(spec.tags)) for spec in specs]
+        self.acts = [self._acts(spec, spec.effect) for spec in specs]
+        self.acts_in_play = [self._acts(spec, [e for e in spec.effect if e.timing != "instant"]) for spec in specs]
+        # what a castle card in the discard pile may do once a recover brings it back (not another recover)
+        self.castle_acts = [0 if spec.visitor or acts & RECOVERS else acts
+                            for spec, acts in zip(specs, self.acts, strict=True)]
+
+    def _acts(self, spec: CardSpec, effects: list[Effect]) -> int:
+        """The bit mask of what `effects` may do, with the tags they (and the card's scoring) read."""
+        bits = sum({PICKS_HOME if e.target in HOME_TARGETS else 0 for e in effects}
+                   | {PICKS_VISITOR if e.target == "chosen_visitor" or e.min_visitors else 0 for e in effects}
+                   | {RECOVERS if e.op == "recover" else 0 for e in effects}
+                   | {SUMMONS if e.op == "summon" else 0 for e in effects}
+                   | {self.tag_bit.get(e.unless_tag, 0) for e in effects if e.unless_tag})
+        if spec.vp_per_tag and spec.scoring_tag in self.tag_bit:
+            bits |= self.tag_bit[spec.scoring_tag]
+        return bits
 
     def key(self, state: DeckulaState) -> tuple[tuple, int, tuple]:
         """(key, kept VP of the settled cards, which settled cards they are — for caches that need
         the exact position)."""
-        coming, queued = self._coming(state), queued_effects(state)
-        picks_home = self._any(coming, state, queued, self.picks_home, HOME_TARGETS)
-        picks_visitor = self._any(coming, state, queued, self.picks_visitor, ("chosen_visitor",)) or any(
-            e.min_visitors for e in queued)
-        read = set().union(*(self.reads[u] for u in coming), *(self.reads_in_play[u] for u in state.home),
-                           *(self.reads_in_play[u] for u in state.threat), *(e.unless_tag for e in queued
-                                                                            if e.unless_tag))
+        acts = self._still_acting(state)
         tied = self._tied(state)
-        kept, settled = 0, []
-        home = []
+        kept, settled, home, threat = 0, [], [], []
+        read = acts & ~(FIRST_TAG - 1)
         for uid in state.home:
-            if not picks_home and self.quiet_home[uid] and uid not in tied and not (self.tags[uid] & read):
+            if not acts & PICKS_HOME and self.quiet_home[uid] and not self.tag_bits[uid] & read and uid not in tied:
                 kept += self.vp[uid]
                 settled.append(self.kind[uid])
             else:
                 home.append(uid)
-        threat = []
         for uid in state.threat:
-            if self.quiet_threat[uid] and uid not in tied and not (self.visitor[uid] and picks_visitor):
+            if self.quiet_threat[uid] and not (self.visitor[uid] and acts & PICKS_VISITOR) and uid not in tied:
                 kept += self.vp[uid]
                 settled.append(self.kind[uid])
             else:
                 threat.append(uid)
-        discard = state.discard if self._recovering(state, queued) else ()
+        discard = state.discard if acts & RECOVERS else ()
         return _key(state, self.kind, home, threat, discard), kept, tuple(sorted(settled))
 
-    def _coming(self, state: DeckulaState) -> list[int]:
-        """Cards that may still enter play: to be drawn or kept, set aside while a summon may still
-        act, and castle cards in the discard pile while a recover may."""
-        coming = state.draw + state.offer
+    def _still_acting(self, state: DeckulaState) -> int:
+        """What the cards able to act may still do: cards to be drawn or kept, cards in play, queued
+        effects; then set-aside Visitors while a summon may act, and castle cards in the discard
+        pile while a recover may (RECOVERS set: the discard pile still matters)."""
+        acts, in_play = self.acts, self.acts_in_play
+        bits = 0
+        for uid in state.draw:
+            bits |= acts[uid]
+        for uid in state.offer:
+            bits |= acts[uid]
         if state.drawn is not None:
-            coming = [*coming, state.drawn]
-        queued = queued_effects(state)
-        recovering = self._recovering(state, queued)
-        if recovering:
-            coming += [u for u in state.discard if not self.visitor[u]]
-        summons = any(self.summon[u] for u in coming) or any(e.op == "summon" for e in queued)
-        if summons:
-            coming += state.set_aside
-        return coming
-
-    def _recovering(self, state: DeckulaState, queued: list[Effect]) -> bool:
-        """True while a card that brings cards back from the discard pile may still act."""
-        recover = self.recover
-        return (any(recover[u] for u in state.home) or any(recover[u] for u in state.draw)
-                or any(recover[u] for u in state.offer) or (state.drawn is not None and recover[state.drawn])
-                or any(e.op == "recover" for e in queued))
-
-    @staticmethod
-    def _any(coming: list[int], state: DeckulaState, queued: list[Effect], picks: list[tuple[bool, bool]],
-             targets: tuple[str, ...]) -> bool:
-        """True when a card to come, a card in play (by a Discard or passive effect) or a queued effect
-        may still act through `picks`."""
-        return (any(picks[u][0] for u in coming) or any(picks[u][1] for u in state.home)
-                or any(picks[u][1] for u in state.threat) or any(e.target in targets for e in queued))
+            bits |= acts[state.drawn]
+        for uid in state.home:
+            bits |= in_play[uid]
+        for uid in state.threat:
+            bits |= in_play[uid]
+        if state.todo or state.pending is not None:
+            bits |= self._acts(_NO_SPEC, queued_effects(state))
+        if bits & RECOVERS:
+            for uid in state.discard:
+                bits |= self.castle_acts[uid]
+        if bits & SUMMONS:
+            for uid in state.set_aside:
+                bits |= acts[uid]
+        return bits
 
     @staticmethod
     def _tied(state: DeckulaState) -> set[int]:
@@ -124,6 +131,9 @@ class Positions:
             tied |= {state.pending.source, state.pending.trigger, *state.pending.options}
             tied |= {source for source, _ in state.pending.passives}
         return tied
+
+
+_NO_SPEC = CardSpec(id="queued", name="queued effects")  # queued effects carry no scoring of their own
 
 
 class Explored:
@@ -149,21 +159,6 @@ class Explored:
 def _fixed_vp(spec: CardSpec) -> bool:
     """True when a card's VP does not depend on other cards."""
     return not spec.vp_per_beneath and not spec.vp_per_tag
-
-
-def _reads(spec: CardSpec, in_play: bool) -> frozenset[str]:
-    """The tags a card looks for in the Home: its scoring tag, and those its effects wait on (once in
-    play, only its Discard and passive effects still act)."""
-    tags = {e.unless_tag for e in spec.effect if e.unless_tag and not (in_play and e.timing == "instant")}
-    if spec.vp_per_tag and spec.scoring_tag:
-        tags.add(spec.scoring_tag)
-    return frozenset(tags)
-
-
-def _picks(spec: CardSpec, wanted) -> tuple[bool, bool]:
-    """(an effect of the card does `wanted`, one that still acts once the card is in play does)."""
-    return (any(wanted(e) for e in spec.effect),
-            any(wanted(e) and e.timing != "instant" for e in spec.effect))
 
 
 def queued_effects(state: DeckulaState) -> list[Effect]:
