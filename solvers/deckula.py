@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solvers.deckula_key import HOME_TARGETS, Explored, Positions, queued_effects
+from solvers.deckula_key import HOME_TARGETS, Explored, Positions, queued_effects, summoned
 from solvers.deckula_pile import PileTables
 from tablekit.core.game import Action, Events
 from tablekit.core.match import Match
@@ -441,7 +441,10 @@ class _Search:
         tokens += recovering and any(self.bury)
         flags = tables.all_flags if recovering else flags
         shields = tables.all_shields if recovering else shields
-        removers += sum(e.target == "chosen_visitor" for e in live.queued) + (recovering and tables.removers_back)
+        removers += sum(e.target == "chosen_visitor" for e in live.queued)
+        if recovering:  # each recover still to act may bring a remover back
+            removers += tables.removers_back * (sum(u in live.present for u in self.recover_uids)
+                                                + sum(e.op == "recover" for e in live.queued))
         removers += sum(tables.removers[u] for u in bottom)  # cards buried to the end still come
         stranded = live.stranded
         excess = ()
@@ -558,10 +561,21 @@ class _Search:
         return blanked
 
     def _home_killer_ahead(self, state: DeckulaState, live: _Live) -> bool:
-        """True while an effect that kills a Home card may still act (a card to come, summoned or queued)."""
+        """True while an effect that kills a Home card may still act (a card to come, queued, or a
+        set-aside Visitor that the summons left may call)."""
         return any(self.home_killer[u] for u in live.cards if u not in state.home) or any(
-            self.home_killer[u] for u in state.set_aside) or any(
-            e.op == "kill" and e.target in HOME_TARGETS for e in live.queued)
+            self.home_killer[u] for u in summoned(state.set_aside, self._summons(state, live, True), self.summon)
+        ) or any(e.op == "kill" and e.target in HOME_TARGETS for e in live.queued)
+
+    def _summons(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None) -> int:
+        """How many summon effects may still act (not counting summoned summoners): cards to come or
+        held, queued ones, and the card a recover brings back (`back`, or any summoner discarded)."""
+        summons = sum(u in live.present for u in self.summon_uids) + sum(e.op == "summon" for e in live.queued)
+        if back is not None:
+            return summons + self.summon[back]
+        if recovering:
+            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
+        return summons
 
     def _live(self, state: DeckulaState) -> _Live:
         """The cards still able to act, the queued effects and what they act on, for one bound; and
@@ -633,20 +647,9 @@ class _Search:
         still = live.cards
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
-        summons = sum(u in live.present for u in self.summon_uids) + queued.count("summon")
-        if back is not None:  # the card the Ritual brings back
-            summons += self.summon[back]
-        elif recovering:  # a summoning card brought back from the discard pile
-            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
-        extra = 0
-        if recovers:
-            extra += self._recovered(state, still, recovers)
-        for uid in reversed(state.set_aside):  # called from the top; a summoned summoner calls one more
-            if summons <= 0:
-                break
-            extra += self.potential[uid]
-            summons += self.summon[uid] - 1
-        return extra
+        extra = self._recovered(state, still, recovers) if recovers else 0
+        called = summoned(state.set_aside, self._summons(state, live, recovering, back), self.summon)
+        return extra + sum(self.potential[u] for u in called)
 
 
 def _unwound(line: tuple) -> list[Action]:

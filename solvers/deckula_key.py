@@ -51,6 +51,7 @@ class Positions:
         self.quiet_threat = [_fixed_vp(s) and all(e.timing != "passive" for e in s.effect) for s in specs]
         self.visitor = [spec.visitor for spec in specs]
         self.vp = [spec.vp for spec in specs]
+        self.summon = [sum(e.op == "summon" for e in spec.effect) for spec in specs]
         tags = sorted({tag for spec in specs for tag in spec.tags})
         self.tag_bit = {tag: FIRST_TAG << i for i, tag in enumerate(tags)}
         self.tag_bits = [sum(self.tag_bit[tag] for tag in set(spec.tags)) for spec in specs]
@@ -98,25 +99,23 @@ class Positions:
         effects; then set-aside Visitors while a summon may act, and castle cards in the discard
         pile while a recover may (RECOVERS set: the discard pile still matters)."""
         acts, in_play = self.acts, self.acts_in_play
-        bits = 0
-        for uid in state.draw:
+        bits = summons = 0
+        for uid in state.draw + state.offer + ([] if state.drawn is None else [state.drawn]):
             bits |= acts[uid]
-        for uid in state.offer:
-            bits |= acts[uid]
-        if state.drawn is not None:
-            bits |= acts[state.drawn]
-        for uid in state.home:
+            summons += self.summon[uid]
+        for uid in state.home + state.threat:
             bits |= in_play[uid]
-        for uid in state.threat:
-            bits |= in_play[uid]
+            summons += in_play[uid] & SUMMONS and self.summon[uid]
         if state.todo or state.pending is not None:
-            bits |= self._acts(_NO_SPEC, queued_effects(state))
+            queued = queued_effects(state)
+            bits |= self._acts(_NO_SPEC, queued)
+            summons += sum(e.op == "summon" for e in queued)
         if bits & RECOVERS:
             for uid in state.discard:
                 bits |= self.castle_acts[uid]
-        if bits & SUMMONS:
-            for uid in state.set_aside:
-                bits |= acts[uid]
+                summons += bool(self.castle_acts[uid] & SUMMONS)
+        for uid in summoned(state.set_aside, summons, self.summon):
+            bits |= acts[uid]
         return bits
 
     @staticmethod
@@ -131,6 +130,18 @@ class Positions:
             tied |= {state.pending.source, state.pending.trigger, *state.pending.options}
             tied |= {source for source, _ in state.pending.passives}
         return tied
+
+
+def summoned(set_aside: list[int], summons: int, summon: list[bool]) -> list[int]:
+    """The set-aside Visitors that `summons` summon effects may still call: from the top (the end of
+    the list), a called summoner calling one more."""
+    called = []
+    for uid in reversed(set_aside):
+        if summons <= 0:
+            break
+        called.append(uid)
+        summons += summon[uid] - 1
+    return called
 
 
 _NO_SPEC = CardSpec(id="queued", name="queued effects")  # queued effects carry no scoring of their own

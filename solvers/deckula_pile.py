@@ -278,8 +278,11 @@ class PileTables:
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
         cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
-            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid],
-                                      killer, net, scorer, crowd, got, excess, 1, *home))
+            # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor
+            removers = self.removers[uid]
+            net, crowd = self._remove(net, crowd, removers)
+            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid], killer,
+                                      net, scorer | self.scorer[uid], crowd, got + removers, excess, 1, *home))
             best = np.maximum(best, self.deferred_worth(uid, tokens - 1) - self.bury_cost + later)
         return best
 

@@ -64,6 +64,11 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @settings(max_examples=int(os.environ.get("HINDSIGHT_EXAMPLES", "120")), deadline=None)
 @given(**small_deals(6, 3, 3))
 # Positions where an earlier bound fell below a reachable score (each found by this property):
+@example(draw=["garlic-merchant", "trapdoor", "ancestral-portrait"],
+         home=["ancestral-portrait", "resurrection-ritual", "resurrection-ritual"], discard=["crumbling-tower"],
+         threat=["vengeful-villager"], set_aside=[], energy=0)  # two Rituals bring a Trapdoor back twice
+@example(draw=["ancestral-portrait", "lantern-priest", "resurrection-ritual", "secret-passage", "spider-webs",
+               "hypnotic-gaze"], home=[], discard=[], threat=[], set_aside=[], energy=0)  # a remover buried to the end
 @example(draw=["ancestral-portrait"] * 5, home=["secret-passage"], discard=[], threat=[], set_aside=[],
          energy=0)  # a plain card buried to the end was charged the energy to buy it
 @example(draw=["ancestral-portrait", "ancestral-portrait", "secret-passage", "portrait-gallery", "ancestral-portrait"],
