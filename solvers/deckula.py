@@ -158,6 +158,7 @@ class _Search:
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
+        self.aside = self._summon_order(root)
         self.tables = self._pile_tables(root)
         self.buried_tables: dict[tuple[int, ...], PileTables] = {}  # by the kinds of the buried cards
         self.buried_order = False  # see bound()
@@ -454,7 +455,7 @@ class _Search:
                                   reverse=True))
         return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            shields, dear)
+                            shields, dear, self._called(state, live))
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
@@ -487,9 +488,31 @@ class _Search:
             arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
             late = min(len(root.set_aside), summons)
         tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
-                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus)
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside)
         tables.set_backs(self.castle_back, self.potential, self.summon)
         return tables
+
+    def _summon_order(self, root: DeckulaState) -> tuple[int, ...]:
+        """The set-aside Visitors in the order summons will call them (the last first), when that order
+        is sure: every summon is an unconditional instant of a card that surely enters play when drawn
+        (a red arrow) or is itself set aside, none can enter at setup, and no recover can bring a
+        summoner back. Otherwise () (the tables then let summoned Visitors arrive free)."""
+        for uid, card in enumerate(root.cards):
+            effects = [e for e in card.spec.effect if e.op == "summon"]
+            if not effects:
+                continue
+            if any(e.timing != "instant" or e.unless_tag or e.min_visitors for e in effects) or uid in root.offer:
+                return ()
+            if uid in root.draw and not card.spec.arrow:
+                return ()
+            if any(self.recover) and (uid in root.discard or uid in root.home):
+                return ()
+        return tuple(root.set_aside)
+
+    def _called(self, state: DeckulaState, live: _Live) -> int:
+        """How many set-aside Visitors were called, or will be by summons already queued."""
+        queued = sum(e.op == "summon" for e in live.queued)
+        return len(self.aside) - len(state.set_aside) + len(summoned(state.set_aside, queued, self.summon))
 
     def _table_worth(self, uid: int, below: int) -> float:
         """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""

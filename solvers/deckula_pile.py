@@ -54,14 +54,17 @@ class PileTables:
     def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
-                 bonus: list[int]) -> None:
+                 bonus: list[int], aside: tuple[int, ...] = ()) -> None:
         self.specs, self.pile, self.most_energy = specs, pile, most_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
+        self.aside = aside  # the set-aside Visitors, in the order summons call them (last first); () when
+        # that order cannot be known (see PileTables doc)
         self.bonus = bonus  # a tagged card's share of scorers; see entries
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
+        self.summons = [sum(e.op == "summon" for e in s.effect) for s in specs]
         self.scorer_below = [False]
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
@@ -112,14 +115,11 @@ class PileTables:
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
-        self.mob_below = [False]
-        for uid in self.pile:  # mob_below[m]: a mob card lies among the bottom m cards
-            self.mob_below.append(self.mob_below[-1] or bool(self.mob[uid]))
 
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
         tables = PileTables(self.specs, pile, self.most_energy, self.worth, self.deferred_worth, self.bury_cost,
-                            self.room, self.arrivals, self.late, self.bonus)
+                            self.room, self.arrivals, self.late, self.bonus, self.aside)
         tables.backs, tables.back_groups = self.backs, self.back_groups
         return tables
 
@@ -158,16 +158,18 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False, shields: int = 0, dear: int = 0) -> Key:
+              buried: bool = False, shields: int = 0, dear: int = 0, called: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
-        the `shields` held against named Visitors, and how many of the `removers` are `dear` ones."""
+        the `shields` held against named Visitors, how many of the `removers` are `dear` ones, and how
+        many set-aside Visitors were `called` (the next summon calls the one before them)."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers - dear)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
-                net, int(scorer), crowd, removers, excess, int(buried), shields, min(dear, self.most_dear))
+                net, int(scorer), crowd, removers, excess, int(buried), shields, min(dear, self.most_dear),
+                called if self.aside else 0)
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -207,7 +209,7 @@ class PileTables:
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
         """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
         `turns` left its Discard effects never act, so only its instants remove a Visitor."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
@@ -217,28 +219,51 @@ class PileTables:
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
-                shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear))
+                shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
+                called)
 
     def _below(self) -> None:
-        """For each m, what the bottom m cards can still make matter in a state (see _normal)."""
+        """For each m, what the bottom m cards can still make matter in a state (see _normal); once a
+        summoner lies among them, what the set-aside Visitors it may call can too."""
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
-        self.excess_below, self.named_below = [0], [0]
+        self.excess_below, self.named_below, self.summons_below = [0], [0], [0]
+        self.mob_below = [False]
+        called = self._matters(self.aside)
         for uid in self.pile:
-            spec = self.specs[uid]
-            self.named_below.append(self.named_below[-1] | self.named_bit[uid])
-            self.costly_below.append(self.costly_below[-1] + self.costly[uid])
-            self.excess_below.append(self.excess_below[-1] + (self.excess_of[uid] > 0))
-            self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
-            wanted = (e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag) if spec.arrow else ()
-            self.tags_below.append(self.tags_below[-1] | self._bits(tuple(wanted)))
+            self.summons_below.append(self.summons_below[-1] + self.summons[uid])
             self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid])
+            self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
+            costly, excess, tags, named, mob = self._matters([uid])
+            if self.summons_below[-1]:
+                costly, excess = costly + called[0], excess + called[1]
+                tags, named, mob = tags | called[2], named | called[3], mob or called[4]
+            self.costly_below.append(self.costly_below[-1] + costly)
+            self.excess_below.append(self.excess_below[-1] + excess)
+            self.tags_below.append(self.tags_below[-1] | tags)
+            self.named_below.append(self.named_below[-1] | named)
+            self.mob_below.append(self.mob_below[-1] or mob)
+
+    def _matters(self, uids) -> tuple[int, int, int, int, bool]:
+        """What arriving cards may make matter: costly Visitors, excess costs, guard tags asked for,
+        named Visitors, a mob."""
+        costly = excess = tags = named = 0
+        mob = False
+        for uid in uids:
+            spec = self.specs[uid]
+            costly += self.costly[uid]
+            excess += self.excess_of[uid] > 0
+            if spec.arrow or spec.visitor:
+                tags |= self._bits(tuple(e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag))
+            named |= self.named_bit[uid]
+            mob = mob or bool(self.mob[uid])
+        return costly, excess, tags, named, mob
 
     def _normal(self, m: int, key: Key) -> Key:
         """The state with what the bottom m cards can no longer use forgotten (more positions share a row):
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
         still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         mob = self.mob_below[m]
         costly = self.costly_below[m]
         if not mob:
@@ -253,7 +278,7 @@ class PileTables:
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
                 killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
-                shields & self.named_below[m], dear)
+                shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
         key = self._normal(m, key)
@@ -274,7 +299,13 @@ class PileTables:
         uid = self.pile[m - 1]
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
-        best = self._arrive(uid, spec, worth, m - 1, key) if spec.arrow else self._plain(uid, m - 1, key)
+        if not spec.arrow:
+            best = self._plain(uid, m - 1, key)
+        elif self.aside:  # the Visitors it calls arrive one by one
+            best = self._arrive(uid, spec, worth, m - 1, key, int(spec.visitor and spec.arrow == "threat"),
+                                self.summons[uid])
+        else:
+            best = self._arrive(uid, spec, worth, m - 1, key, self.arrivals[uid])
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
         cost = self.end_cost(uid)
         if tokens and owed + cost <= self.most_owed:
@@ -296,12 +327,14 @@ class PileTables:
             best = np.maximum(best, buy)
         return best
 
-    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key) -> np.ndarray:
-        """A red-arrow card: into play for free, paying what its instants demand."""
+    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key, arriving: int,
+                calls: int = 0) -> np.ndarray:
+        """A red-arrow card (or a summoned Visitor): into play for free, paying what its instants demand;
+        `arriving` Visitors with it may go beneath keepers; then the `calls` Visitors it summons arrive."""
         if spec.arrow == "home":
             worth, key = self.entries(uid, m, key)[0]
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, *fixes = key
-        if self.mob[uid] and net + crowd - fixes[-1] >= self.mob[uid]:
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
+        if self.mob[uid] and net + crowd - dear >= self.mob[uid]:
             return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
         toll, drain = 0, 0
         for effect in spec.effect:
@@ -318,19 +351,28 @@ class PileTables:
                 drain += effect.amount
         paid = np.maximum(0, self.energy - toll - drain)
         out = np.full(self.size, -math.inf)
-        most = min(room, self.arrivals[uid])  # arriving Visitors go beneath keepers with room ...
-        got, excess, buried, shields, dear = fixes
+        most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid]
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
-            row = self._row(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
-                                got, more, buried, shields, dear))
+            row = self._after(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
+                                  got, more, buried, shields, dear, called), calls)
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out
+
+    def _after(self, m: int, key: Key, calls: int) -> np.ndarray:
+        """The rest once a card calls `calls` set-aside Visitors: each arrives in the order the engine
+        calls them (a called summoner calling more), then the bottom m cards."""
+        called = key[-1]
+        if not calls or called >= len(self.aside):
+            return self._row(m, key)
+        visitor = self.aside[-1 - called]
+        return self._arrive(visitor, self.specs[visitor], self.worth(visitor, m), m, key[:-1] + (called + 1,),
+                            int(self.specs[visitor].visitor), calls - 1 + self.summons[visitor])
 
     def end_cost(self, uid: int) -> int:
         """Energy a card buried to the end surely takes when drawn last: its toll; a plain card is

@@ -54,6 +54,8 @@ def small_deals(most_drawn: int, most_home: int, most_threat: int) -> dict:
          energy=0)  # which Quaintrelle the Gaze blanks decides whether the Portrait scores: not the same position
 @example(draw=["hypnotic-gaze", "hypnotic-gaze", "ancestral-portrait", "crumbling-tower"], home=[], discard=[],
          threat=[], set_aside=[], energy=3)  # a Home card is not settled while the Tower may still pick it
+@example(draw=["ancestral-portrait", "nosy-postman"], home=["hellhound", "secret-passage"], discard=[], threat=[],
+         set_aside=["hapless-vagabond"], energy=0)  # the Visitor the Postman calls needs the Hellhound kept
 def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat, set_aside, energy):
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
     result = hindsight(match)
