@@ -299,12 +299,23 @@ class _Search:
                 best = self._best_back(able) + plain
                 start = self._pile_start(state, live, False)
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
+                    if state.drawn is None and not state.offer and self._no_help(back, start):
+                        continue
                     helped = self._rest(state, live, True, back, start)
                     if helped is not None:
                         best = max(best, self._table_worth(back, 0) + helped)
                 return bound + home + best
         return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
 
+
+    def _no_help(self, back: int, start: tuple | None) -> bool:
+        """True when a card the Ritual brings back can help nothing the cards left in the pile can use
+        (none drawn): no summon, no remover, and the tables' state the same with it (its worth is then
+        counted in _best_back)."""
+        if start is None or self.summon[back] or self.remover[back]:
+            return False
+        _, tables, m, key = start
+        return tables.normal(m, tables.with_card(back, key)) == tables.normal(m, key)
 
     def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
               start: tuple | None = None, fallback: bool = False) -> float | None:

@@ -22,7 +22,7 @@ beyond (its VP below the unit; for those already in the Threat area, the Home ca
 unless a remover is held; removers fix the costliest first. A Visitor that a passive names (the
 Quaintrelle and Spider Webs) is taken at once while such a shield is held. Effects that could only
 help (kills, blanks) are left out, which keeps the table an upper bound. Each state forgets what the cards below can no
-longer use (`_normal`), and rows are numpy vectors over energy, so a deal's table takes
+longer use (`normal`), and rows are numpy vectors over energy, so a deal's table takes
 milliseconds.
 """
 
@@ -223,7 +223,7 @@ class PileTables:
                 called)
 
     def _below(self) -> None:
-        """For each m, what the bottom m cards can still make matter in a state (see _normal); once a
+        """For each m, what the bottom m cards can still make matter in a state (see normal); once a
         summoner lies among them, what the set-aside Visitors it may call can too."""
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
         self.excess_below, self.named_below, self.summons_below = [0], [0], [0]
@@ -258,7 +258,7 @@ class PileTables:
             mob = mob or bool(self.mob[uid])
         return costly, excess, tags, named, mob
 
-    def _normal(self, m: int, key: Key) -> Key:
+    def normal(self, m: int, key: Key) -> Key:
         """The state with what the bottom m cards can no longer use forgotten (more positions share a row):
         the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
         guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
@@ -281,7 +281,7 @@ class PileTables:
                 shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
 
     def _row(self, m: int, key: Key) -> np.ndarray:
-        key = self._normal(m, key)
+        key = self.normal(m, key)
         row = self.rows.get((m, key))
         if row is None:
             row = self._best(m, key) if m else self._base(key)
