@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import tablekit
 from solvers.deckula import _Search, hindsight, line_bounds
+from solvers.deckula_key import Explored
 from tablekit.core.game import Events
 from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
@@ -218,3 +219,16 @@ def test_the_first_probe_finds_a_surviving_line_that_replays_to_its_score():
     replay = tablekit.new_game("deckula", seed=5)
     replay.play(*search.best_line)
     assert replay.is_over and replay.outcome.scores[0] == search.best[1]
+
+
+def test_an_explored_position_dominates_one_with_no_more_settled_vp_and_no_more_energy():
+    """Per key, the explored (kept VP, energy) pairs form a front: a pair is dominated only by one at
+    least as good in both, and a new pair drops those it dominates."""
+    explored = Explored()
+    explored.add("k", 3, 2)
+    assert explored.dominated("k", 3, 2) and explored.dominated("k", 2, 1)
+    assert not explored.dominated("k", 4, 0) and not explored.dominated("k", 0, 3)
+    assert not explored.dominated("other", 0, 0)
+    explored.add("k", 1, 5)
+    explored.add("k", 4, 5)  # dominates both earlier pairs
+    assert explored.fronts["k"] == [(4, 5)]
