@@ -288,6 +288,10 @@ class _Search:
         bound += sum(self.potential[u] for u in state.threat)
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
+        if queued_recover and not rituals:
+            chosen = self._choosing_back(state, live)
+            if chosen is not None:
+                return bound + chosen
         if len(rituals) == 1 and not queued_recover:
             # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
             plain = self._rest(state, live, False)
@@ -307,6 +311,28 @@ class _Search:
                 return bound + home + best
         return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
 
+
+    def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
+        """The bound's Home and pile part while the only recover left waits for its choice: the best
+        over the cards it may bring back, each with its own help (not every help at once). None when
+        another recover may still act, or no turn is left (the generic bound then applies)."""
+        pending = state.pending
+        if (pending is None or pending.kind != "target" or not _turns_left(state) or state.drawn is not None
+                or state.offer or any(u in live.present for u in self.recover_uids)
+                or sum(e.op == "recover" for e in live.queued) != 1
+                or state.spec(pending.source).effect[pending.effect].op != "recover"):
+            return None
+        alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
+        plain = self._rest(state, alone, False)
+        start = self._pile_start(state, alone, False)
+        if plain is None or start is None:
+            return None
+        best = -math.inf
+        for back in {self.positions.kind[u]: u for u in pending.options}.values():
+            rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
+            if rest is not None:
+                best = max(best, self._back_worth(back) + rest)
+        return best + sum(self._held_worth(state, u) for u in state.home)
 
     def _no_help(self, back: int, start: tuple | None) -> bool:
         """True when a card the Ritual brings back can help nothing the cards left in the pile can use
@@ -357,10 +383,13 @@ class _Search:
         return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
     def _best_back(self, able: Callable[[int], bool]) -> int:
-        """The most one recover could bring back for its VP alone (a keeper with nobody beneath: the
-        Visitors it could keep count through its room, when it is brought back as help)."""
-        return max((self._kept(u, 0, 0) if self.keeper[u] else self.potential[u] for u in self.castle_back
-                    if able(u)), default=0)
+        """The most one recover could bring back for its VP alone."""
+        return max((self._back_worth(u) for u in self.castle_back if able(u)), default=0)
+
+    def _back_worth(self, uid: int) -> int:
+        """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:
+        the Visitors it could keep count through its room, in the tables)."""
+        return self._kept(uid, 0, 0) if self.keeper[uid] else self.potential[uid]
 
     def _backs(self, able: Callable[[int], bool]) -> list[int]:
         """For each kind of help a recover may bring back, its best card that can still reach the discard pile."""

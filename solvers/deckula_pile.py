@@ -138,7 +138,7 @@ class PileTables:
         self.dear = [self.removers[u] if self.unit and not self.recover[u] and self.worth(u, 0) >= self.unit
                      and all(e.timing == "discard" for e in s.effect if e.target == "chosen_visitor") else 0
                      for u, s in enumerate(specs)]
-        self.most_dear = sum(self.dear)
+        self.most_dear = sum(s.visitor for s in specs)  # more than the Visitors of the deal never matter
 
     def _bits(self, tags: tuple[str, ...]) -> int:
         return sum(1 << i for i, tag in enumerate(self.guard_tags) if tag in tags)

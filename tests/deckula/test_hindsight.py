@@ -70,6 +70,10 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["garlic-merchant", "trapdoor", "ancestral-portrait"],
          home=["ancestral-portrait", "resurrection-ritual", "resurrection-ritual"], discard=["crumbling-tower"],
          threat=["vengeful-villager"], set_aside=[], energy=0)  # two Rituals bring a Trapdoor back twice
+@example(draw=["crumbling-tower"], home=["resurrection-ritual"], discard=["crumbling-tower", "crumbling-tower"],
+         threat=[], set_aside=[], energy=0)  # a Tower brought back Home may be killed there: no certain loss
+@example(draw=["loyal-gargoyle", "vengeful-villager"], home=["resurrection-ritual"], discard=[],
+         threat=["curious-quaintrelle"] * 3, set_aside=[], energy=2)  # the Ritual brings the same Gargoyle back
 @example(draw=["ancestral-portrait", "lantern-priest", "resurrection-ritual", "secret-passage", "spider-webs",
                "hypnotic-gaze"], home=[], discard=[], threat=[], set_aside=[], energy=0)  # a remover buried to the end
 @example(draw=["ancestral-portrait"] * 5, home=["secret-passage"], discard=[], threat=[], set_aside=[],
