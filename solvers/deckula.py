@@ -294,14 +294,14 @@ class _Search:
                 return bound + chosen
         if len(rituals) == 1 and not queued_recover:
             # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
-            plain = self._rest(state, live, False)
+            start = self._pile_start(state, live, False)
+            plain = self._rest(state, live, False, start=start)
             if plain is not None:
                 home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
                 if not _turns_left(state):
                     return bound + plain + home  # the game ends before the Ritual can be used
                 able = self._can_come_back(state, live)
                 best = self._best_back(able) + plain
-                start = self._pile_start(state, live, False)
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
                     if state.drawn is None and not state.offer and self._no_help(back, start):
                         continue
@@ -323,9 +323,9 @@ class _Search:
                 or state.spec(pending.source).effect[pending.effect].op != "recover"):
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
-        plain = self._rest(state, alone, False)
         start = self._pile_start(state, alone, False)
-        if plain is None or start is None:
+        plain = self._rest(state, alone, False, start=start)
+        if plain is None:
             return None
         best = -math.inf
         for back in {self.positions.kind[u]: u for u in pending.options}.values():

@@ -132,7 +132,7 @@ class Positions:
         return tied
 
 
-def summoned(set_aside: list[int], summons: int, summon: list[bool]) -> list[int]:
+def summoned(set_aside: list[int], summons: int, summon: list[int]) -> list[int]:
     """The set-aside Visitors that `summons` summon effects may still call: from the top (the end of
     the list), a called summoner calling one more."""
     called = []
