@@ -236,3 +236,30 @@ def test_an_explored_position_dominates_one_with_no_more_settled_vp_and_no_more_
     explored.add("k", 1, 5)
     explored.add("k", 4, 5)  # dominates both earlier pairs
     assert explored.fronts["k"] == [(4, 5)]
+
+
+def test_a_kill_waiting_for_its_home_target_costs_at_least_the_cheapest_card():
+    """The Crumbling Tower waits for the Home card it kills: whichever it picks, the Velvet Coffin (1)
+    at least is lost, so the bound is the best score reachable, 2, not 3."""
+    match = table(draw=["crumbling-tower", "candelabra"], home=["blood-fountain", "velvet-coffin"], energy=0)
+    assert match.state.pending is not None
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_ritual_waiting_for_its_choice_brings_back_one_help_not_all():
+    """The Ritual may bring back the Trapdoor (to throw the Vagabond out) or the Velvet Coffin (to
+    live through the Sunrise), not both: the bound, once it waits for that choice, is 0 (the Coffin,
+    the Vagabond staying), not 1."""
+    match = table(draw=["sunrise"], home=["resurrection-ritual"], discard=["trapdoor", "velvet-coffin"],
+                  threat=["hapless-vagabond"], energy=0)
+    ritual = next(a for a in GAME.legal_actions(match.state) if "Ritual" in str(a))
+    assert line_bounds(match, (ritual, Draw()))[1] == 0
+    assert brute_force(match.state) == (True, 0)
+
+
+def test_the_visitor_a_summon_calls_arrives_with_its_toll():
+    """The Raven calls the Furious Farmer (the only Visitor set aside), who wants 2 energy: with at most
+    1 by then, no line survives, and the bound knows it before the Raven comes."""
+    match = table(draw=["candelabra", "raven-messenger"], set_aside=["furious-farmer"], energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == float("-inf")
+    assert brute_force(match.state) == (False, 0)
