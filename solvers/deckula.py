@@ -447,9 +447,10 @@ class _Search:
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in _entering(state) if u in state.threat)
-        kept_now = min(room, arriving)  # Visitors arriving right now may go beneath a keeper
-        now += self.per_visitor * kept_now
-        key = self._start_key(state, live, bottom, room - kept_now, recovering)
+        # Visitors arriving right now may go beneath a keeper, or (a shield or a killer taking them)
+        # leave its room to later ones: counted both ways
+        now += self.per_visitor * min(room, arriving)
+        key = self._start_key(state, live, bottom, room, recovering)
         return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:]
 
     def _tables_for(self, pile: list[int], buried_order: bool) -> PileTables | None:
@@ -716,8 +717,21 @@ class _Search:
         queued = [e.op for e in live.queued]
         recovers = queued.count("recover")  # a Ritual still to use counts through its potential
         extra = self._recovered(state, still, recovers) if recovers else 0
-        called = summoned(state.set_aside, self._summons(state, live, recovering, back), self.summon)
-        return extra + sum(self.potential[u] for u in called)
+        if not self.aside:
+            called = summoned(state.set_aside, self._summons(state, live, recovering, back), self.summon)
+            return extra + sum(self.potential[u] for u in called)
+        # the tables let the Visitors that the pile's summons call arrive, in turn: here only those of
+        # summons already queued (the next ones set aside), and, as any set-aside Visitors, those of
+        # summoners buried to the end when the tables count buried cards at their best, or brought back
+        called = summoned(state.set_aside, queued.count("summon"), self.summon)
+        extra += sum(self.potential[u] for u in called)
+        loose = self.summon[back] if back is not None else 0
+        if not self.buried_order:
+            loose += sum(self.summon[u] for u in state.draw[:len(state.draw) - len(self.tables.dealt_part(state.draw))])
+        if loose:
+            chain = loose + sum(self.summon[u] for u in state.set_aside)
+            extra += chain * max((self.potential[u] for u in state.set_aside), default=0)
+        return extra
 
 
 def _unwound(line: tuple) -> list[Action]:

@@ -70,6 +70,8 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["garlic-merchant", "trapdoor", "ancestral-portrait"],
          home=["ancestral-portrait", "resurrection-ritual", "resurrection-ritual"], discard=["crumbling-tower"],
          threat=["vengeful-villager"], set_aside=[], energy=0)  # two Rituals bring a Trapdoor back twice
+@example(draw=["curious-quaintrelle", "furious-farmer", "gossiping-maid"], home=["feeding-cellar", "spider-webs"],
+         discard=[], threat=[], set_aside=[], energy=3)  # the Webs take the Quaintrelle: the Cellar keeps its room
 @example(draw=["crumbling-tower"], home=["resurrection-ritual"], discard=["crumbling-tower", "crumbling-tower"],
          threat=[], set_aside=[], energy=0)  # a Tower brought back Home may be killed there: no certain loss
 @example(draw=["loyal-gargoyle", "vengeful-villager"], home=["resurrection-ritual"], discard=[],
