@@ -1,4 +1,4 @@
-"""Deckula! hindsight: an optimistic table of what the rest of the dealt draw pile can add.
+"""Deckula! hindsight: an optimistic table of what the rest of the draw pile can add.
 
 The table is a relaxation of the real game over the dealt order, solved once per deal by dynamic
 programming from the bottom of the pile up. Its state, besides the cards left (`m`) and energy:
@@ -20,10 +20,11 @@ Visitors stranded on the way plus the crowd already standing in the Threat area,
 removers held, reach its count. A stranded Visitor costs the unit at the end, and what it costs
 beyond (its VP below the unit; for those already in the Threat area, the Home cards they blank)
 unless a remover is held; removers fix the costliest first. A Visitor that a passive names (the
-Quaintrelle and Spider Webs) is taken at once while such a shield is held. Effects that could only
-help (kills, blanks) are left out, which keeps the table an upper bound. Each state forgets what the cards below can no
-longer use (`normal`), and rows are numpy vectors over energy, so a deal's table takes
-milliseconds.
+Quaintrelle and Spider Webs) is taken at once while such a shield is held. When the order is sure,
+the set-aside Visitor a summon calls arrives right after it like a red-arrow Visitor. Effects that
+could only help (kills, blanks) are left out, which keeps the table an upper bound. Each state
+forgets what the cards below can no longer use (`normal`), and rows are numpy vectors over energy,
+computed on demand. The same tables are made for a pile whose bottom cards were buried (`under`).
 """
 
 from __future__ import annotations
@@ -35,14 +36,17 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-Key = tuple  # (9 ints, see below, then removers got so far and the stuck Visitors' excess costs)
+Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
-#  a Visitor-killing passive in the Home (0/1), stranded Visitors minus Visitor removers held,
-#  a card scoring per tagged card in the Home (0/1), the crowd: Visitors already standing in the
-#  Threat area that only a remover can take away — they count towards a mob, never as a cost,
-#  the removers got so far (at most one per excess cost), and the excess costs: what each stranded
-#  Visitor already in the Threat area costs beyond the unit, costliest first — the Home cards it
-#  blanks and its VP below the unit; the first removers got fix the costliest)
+#  a Visitor-killing passive in the Home (0/1), stranded Visitors minus the Visitor removers held
+#  that are not dear, a card scoring per tagged card in the Home (0/1), the crowd: Visitors already
+#  standing in the Threat area that only a remover can take away — they count towards a mob, never
+#  as a cost, the removers got so far (at most one per excess cost), the excess costs: what each
+#  stranded Visitor already in the Threat area costs beyond the unit, costliest first — the Home cards
+#  it blanks and its VP below the unit; the first removers got fix the costliest, cards buried to the
+#  end (0/1), shields held against named Visitors (bits), the dear removers held — a Loyal Gargoyle,
+#  paying with its own VP: they thin a mob and fix excess costs but spare no unit —, and the set-aside
+#  Visitors called so far, when the order summons call them in is sure)
 
 
 class PileTables:
