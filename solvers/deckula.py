@@ -165,6 +165,7 @@ class _Search:
         self.tables = self._pile_tables(root)
         self.buried_tables: dict[tuple[int, ...], PileTables] = {}  # by the kinds of the buried cards
         self.buried_order = False  # see bound()
+        self.buried_now = 0  # cards buried under the dealt order in the position bound() works on
         # the few cards of each rare kind, so a bound checks them instead of every live card
         everyone = range(len(root.cards))
         self.recover_uids = [u for u in everyone if self.recover[u]]
@@ -261,12 +262,13 @@ class _Search:
         both are bounds, so their minimum is one too.
         """
         self.buried_order = False
-        quick = self._bound(state) - self._pending_kill(state)
-        if (self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST
-                or len(self.tables.dealt_part(state.draw)) == len(state.draw)):
+        self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
+        kill = self._pending_kill(state)
+        quick = self._bound(state) - kill
+        if self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST or not self.buried_now:
             return quick
         self.buried_order = True
-        return min(quick, self._bound(state) - self._pending_kill(state))
+        return min(quick, self._bound(state) - kill)
 
     def _pending_kill(self, state: DeckulaState) -> int:
         """What a kill waiting for its Home target surely costs: the cheapest card it may pick (a
@@ -310,7 +312,6 @@ class _Search:
                         best = max(best, self._table_worth(back, 0) + helped)
                 return bound + home + best
         return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
-
 
     def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
@@ -437,7 +438,7 @@ class _Search:
         tables = self._tables_for(state.draw, self.buried_order)
         if tables is None:
             return None
-        m = len(state.draw) if tables is not self.tables else len(tables.dealt_part(state.draw))
+        m = len(state.draw) if tables is not self.tables else len(state.draw) - self.buried_now
         bottom = state.draw[:len(state.draw) - m]
         final = not any(u in live.present for u in self.bury_uids)  # nothing can go below the last card
         now = sum(0 if final and u == state.draw[0] and self.recover[u]
@@ -457,7 +458,7 @@ class _Search:
         """The pile tables for a draw pile: the dealt order's while no card is buried under it (or when
         buried cards are counted at the end, if not too many); else, with `buried_order`, the tables
         for the buried cards under the rest of the dealt order, made once per buried cards."""
-        buried = len(pile) - len(self.tables.dealt_part(pile))
+        buried = self.buried_now
         if not buried:
             return self.tables
         if not buried_order:
@@ -727,7 +728,7 @@ class _Search:
         extra += sum(self.potential[u] for u in called)
         loose = self.summon[back] if back is not None else 0
         if not self.buried_order:
-            loose += sum(self.summon[u] for u in state.draw[:len(state.draw) - len(self.tables.dealt_part(state.draw))])
+            loose += sum(self.summon[u] for u in state.draw[:self.buried_now])
         if loose:
             chain = loose + sum(self.summon[u] for u in state.set_aside)
             extra += chain * max((self.potential[u] for u in state.set_aside), default=0)
