@@ -263,8 +263,9 @@ class _Search:
         """
         self.buried_order = False
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
-        kill = self._pending_kill(state)
-        quick = self._bound(state) - kill
+        quick = self._bound(state)
+        kill = self._pending_kill(state)  # after _bound, which sets scorer_ok for _held_worth
+        quick -= kill
         if self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST or not self.buried_now:
             return quick
         self.buried_order = True

@@ -70,6 +70,9 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["garlic-merchant", "trapdoor", "ancestral-portrait"],
          home=["ancestral-portrait", "resurrection-ritual", "resurrection-ritual"], discard=["crumbling-tower"],
          threat=["vengeful-villager"], set_aside=[], energy=0)  # two Rituals bring a Trapdoor back twice
+@example(draw=["ancestral-portrait", "portrait-gallery", "ancestral-portrait", "crumbling-tower"],
+         home=["ancestral-portrait"], discard=[], threat=[], set_aside=[],
+         energy=0)  # the Tower's pending kill charges a Portrait without its Gallery share (none can come)
 @example(draw=["curious-quaintrelle", "furious-farmer", "gossiping-maid"], home=["feeding-cellar", "spider-webs"],
          discard=[], threat=[], set_aside=[], energy=3)  # the Webs take the Quaintrelle: the Cellar keeps its room
 @example(draw=["crumbling-tower"], home=["resurrection-ritual"], discard=["crumbling-tower", "crumbling-tower"],
