@@ -501,7 +501,9 @@ class _Search:
             blanked, unit = self._blanked_worth(state), tables.unit
             excess = tuple(sorted((c for c in (blanked.get(u, 0) - state.spec(u).vp - unit for u in stranded) if c),
                                   reverse=True))
-        return tables.start(tokens, flags, room, sum(self.arrivals[u] for u in bottom), killer, removers, scorer,
+        ends = sum(self.arrivals[u] for u in bottom)  # Visitors coming at the end: buried, or summoned by
+        ends += recovering and sum(tables.recall[u] for u in self.castle_back)  # a summoner brought back
+        return tables.start(tokens, flags, room, ends, killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
                             shields, dear, self._called(state, live))
 
@@ -527,7 +529,7 @@ class _Search:
         room = [k[0] if k else 0 for k in self.keeper]
         bonus = [sum(max(0, s.vp_per_tag) for s in specs if s.vp_per_tag and s.scoring_tag in spec.tags)
                  for spec in specs]
-        arrivals, late = self.arrivals, self.recalled
+        arrivals, late = self.arrivals, 0  # a recovered summoner's Visitors: see PileTables.recall
         summons = sum(self.summon) + self.recalled
         if summons > len(root.set_aside):
             # some summon may find the set-aside Visitors gone and call no one: counted on arrival it

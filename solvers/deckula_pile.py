@@ -4,10 +4,9 @@ The table is a relaxation of the real game over the dealt order, solved once per
 programming from the bottom of the pile up. Its state, besides the cards left (`m`) and energy:
 
 * bury tokens held (a Secret Passage in the Home, or a Ritual that could bring one back): using
-  one sends the card on top to the very end, counted at its best, at the price of the card
-  discarded for it and of the energy it will take when drawn last;
-* that end-of-pile energy still owed by buried cards (tolls; a buried plain card may be discarded
-  there for 1);
+  one sends the card on top to the very end, at the price of the card discarded for it; met there,
+  a red-arrow card pays its toll, a plain card is bought at its best for 2 energy or discarded for 1;
+* that end-of-pile energy still owed by buried cards;
 * which *guard tags* are in the Home — the tags that stop a red-arrow card's game-ending or
   energy-demanding instant (a coffin for Sunrise, a guard for Monster Hunter). Tags are only
   ever gained here (a card that could bring tagged cards back counts as holding every tag).
@@ -21,7 +20,9 @@ removers held, reach its count. A stranded Visitor costs the unit at the end, an
 beyond (its VP below the unit; for those already in the Threat area, the Home cards they blank)
 unless a remover is held; removers fix the costliest first. A Visitor that a passive names (the
 Quaintrelle and Spider Webs) is taken at once while such a shield is held. When the order is sure,
-the set-aside Visitor a summon calls arrives right after it like a red-arrow Visitor. Effects that
+the set-aside Visitor a summon calls arrives right after it like a red-arrow Visitor; a summoner
+that a recover brings back into the Home calls its Visitors at the end, where they fill keeper room
+(only on the lines where it does come back: counted for every line, this was the loosest part). Effects that
 could only help (kills, blanks) are left out, which keeps the table an upper bound. Each state
 forgets what the cards below can no longer use (`normal`), and rows are numpy vectors over energy,
 computed on demand. The same tables are made for a pile whose bottom cards were buried (`under`).
@@ -62,13 +63,17 @@ class PileTables:
         self.specs, self.pile, self.most_energy = specs, pile, most_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
+        # Visitors a summoner calls when it enters the Home other than by its arrow (a recover brings it
+        # back): they fill keeper room at the end (with_card)
+        self.recall = [arrivals[u] if self.summons_of(s) and not s.visitor and s.arrow != "home" else 0
+                       for u, s in enumerate(specs)]
         self.aside = aside  # the set-aside Visitors, in the order summons call them (last first); () when
         # that order cannot be known (see PileTables doc)
         self.bonus = bonus  # a tagged card's share of scorers; see entries
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
-        self.summons = [sum(e.op == "summon" for e in s.effect) for s in specs]
+        self.summons = [self.summons_of(s) for s in specs]
         self.scorer_below = [False]
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
@@ -91,6 +96,11 @@ class PileTables:
         self._dear_removers(specs)
         self._below()
         self.rows: dict[tuple[int, Key], np.ndarray] = {}
+
+    @staticmethod
+    def summons_of(spec: CardSpec) -> int:
+        """How many summon effects a card carries."""
+        return sum(e.op == "summon" for e in spec.effect)
 
     def _visitor_defences(self, specs: list[CardSpec]) -> None:
         """Which cards kill every arriving Visitor, which remove one, which Visitors cost VP."""
@@ -221,7 +231,7 @@ class PileTables:
         removers, more = (self.removers[uid], self.dear[uid]) if turns else (self.instant_removers[uid], 0)
         net, crowd = self._remove(net, crowd, removers - more)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
-                min(room + self.room[uid], self.most_room), ends, killer | self.killer[uid] | recover,
+                min(room + self.room[uid], self.most_room), ends + self.recall[uid], killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
                 shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
                 called)
@@ -311,15 +321,26 @@ class PileTables:
         else:
             best = self._arrive(uid, spec, worth, m - 1, key, self.arrivals[uid])
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
-        cost = self.end_cost(uid)
-        if tokens and owed + cost <= self.most_owed:
-            # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor
-            removers = self.removers[uid]
-            net, crowd = self._remove(net, crowd, removers)
-            later = self._row(m - 1, (tokens - 1, owed + cost, flags, room, ends + self.arrivals[uid], killer,
-                                      net, scorer | self.scorer[uid], crowd, got + removers, excess, 1, *home))
-            best = np.maximum(best, self.deferred_worth(uid, tokens - 1) - self.bury_cost + later)
+        if not tokens:
+            return best
+        # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor;
+        # a plain card is then bought (2 energy) or discarded (+1), not both
+        removers = self.removers[uid]
+        net, crowd = self._remove(net, crowd, removers)
+        ends += self.arrivals[uid]
+        for cost, worth in self._at_the_end(uid, tokens - 1):
+            later = self._row(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends, killer, net,
+                                      scorer | self.scorer[uid], crowd, got + removers, excess, 1, *home))
+            best = np.maximum(best, worth - self.bury_cost + later)
         return best
+
+    def _at_the_end(self, uid: int, later: int) -> list[tuple[int, float]]:
+        """(energy owed, worth) for each way a card buried to the end may be met there (with at most `later`
+        buries after it): a red-arrow card comes in paying its toll; a plain card is bought or discarded."""
+        worth = self.deferred_worth(uid, later)
+        if self.specs[uid].arrow:
+            return [(self.end_cost(uid), worth)]
+        return [(2, worth), (-1, 0.0)]
 
     def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
         kept = self._row(m, key)
@@ -379,8 +400,9 @@ class PileTables:
                             int(self.specs[visitor].visitor), calls - 1 + self.summons[visitor])
 
     def end_cost(self, uid: int) -> int:
-        """Energy a card buried to the end surely takes when drawn last: its toll; a plain card is
-        counted at its best and, as it may instead be discarded there, gives 1 (-1 owed)."""
+        """Energy a card buried to the end surely takes when drawn last: its toll; a plain card gives 1 (-1
+        owed), as it may be discarded there (the quick bound counting buried cards at the end also counts
+        its worth: looser, as if bought for free, but still a bound)."""
         spec = self.specs[uid]
         if not spec.arrow:
             return -1
