@@ -515,12 +515,15 @@ class _Search:
 
 
     def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple) -> float:
-        """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards."""
+        """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards (energy that
+        cards buried to the end will give back there, -owed, counted at once: sooner is never worse)."""
+        energy = state.energy - min(0, key[1])
+        key = key[:1] + (max(0, key[1]),) + key[2:]
         if state.drawn is not None:
-            return tables.decide(state.drawn, m, state.energy, key)
+            return tables.decide(state.drawn, m, energy, key)
         if not state.offer:
-            return tables.value(m, state.energy, key)
-        return max(worth + tables.value(m, state.energy, after)
+            return tables.value(m, energy, key)
+        return max(worth + tables.value(m, energy, after)
                    for u in state.offer for worth, after in tables.entries(u, m, key))
 
     def _pile_tables(self, root: DeckulaState) -> PileTables:

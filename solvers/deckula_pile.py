@@ -283,6 +283,8 @@ class PileTables:
         if not mob:
             crowd = dear = 0
             net = max(net, -costly)
+        else:  # below -(costly + crowd) no mob can form and nobody is stranded, however many arrive
+            net = max(net, -(costly + crowd))
         if not costly:
             killer = 0
         coming = self.arriving_below[m] + ends + self.late
@@ -323,24 +325,21 @@ class PileTables:
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
         if not tokens:
             return best
-        # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor;
-        # a plain card is then bought (2 energy) or discarded (+1), not both
+        # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor; a
+        # plain card is then bought (2 energy owed) or discarded (its 1 energy counted at once: sooner is
+        # never worse, and what is owed stays at or above 0)
+        worth = self.deferred_worth(uid, tokens - 1) - self.bury_cost
+        cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
-        net, crowd = self._remove(net, crowd, removers)
-        ends += self.arrivals[uid]
-        for cost, worth in self._at_the_end(uid, tokens - 1):
-            later = self._row(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends, killer, net,
-                                      scorer | self.scorer[uid], crowd, got + removers, excess, 1, *home))
-            best = np.maximum(best, worth - self.bury_cost + later)
+        net_, crowd_ = self._remove(net, crowd, removers)
+        later = self._row(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
+                                  killer, net_, scorer | self.scorer[uid], crowd_, got + removers, excess, 1, *home))
+        best = np.maximum(best, worth + later)
+        if not spec.arrow:
+            later = self._row(m - 1, (tokens - 1, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
+                                      *home))
+            best = np.maximum(best, np.concatenate([later[1:], later[-1:]]) - self.bury_cost)
         return best
-
-    def _at_the_end(self, uid: int, later: int) -> list[tuple[int, float]]:
-        """(energy owed, worth) for each way a card buried to the end may be met there (with at most `later`
-        buries after it): a red-arrow card comes in paying its toll; a plain card is bought or discarded."""
-        worth = self.deferred_worth(uid, later)
-        if self.specs[uid].arrow:
-            return [(self.end_cost(uid), worth)]
-        return [(2, worth), (-1, 0.0)]
 
     def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
         kept = self._row(m, key)
