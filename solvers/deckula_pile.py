@@ -96,6 +96,7 @@ class PileTables:
         self._dear_removers(specs)
         self._below()
         self.rows: dict[tuple[int, Key], np.ndarray] = {}
+        self._demands: dict[tuple[int, int], tuple[int, np.ndarray] | None] = {}  # by (card, guard tags held)
 
     @staticmethod
     def summons_of(spec: CardSpec) -> int:
@@ -360,20 +361,12 @@ class PileTables:
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         if self.mob[uid] and net + crowd - dear >= self.mob[uid]:
             return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
-        toll, drain = 0, 0
-        for effect in spec.effect:
-            if effect.timing != "instant" or effect.min_visitors:
-                continue
-            if effect.unless_tag is not None and (
-                    effect.unless_tag not in self.guard_tags or flags & self._bits((effect.unless_tag,))):
-                continue
-            if effect.op == "end_game":
-                return np.full(self.size, -math.inf)
-            if effect.op == "lose_energy" and effect.or_end:
-                toll += effect.amount
-            elif effect.op == "lose_energy":
-                drain += effect.amount
-        paid = np.maximum(0, self.energy - toll - drain)
+        if (uid, flags) not in self._demands:
+            self._demands[(uid, flags)] = self._demand(spec, flags)
+        demand = self._demands[(uid, flags)]
+        if demand is None:
+            return np.full(self.size, -math.inf)  # a game-ending instant with no guard tag against it
+        toll, paid = demand
         out = np.full(self.size, -math.inf)
         most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
@@ -387,6 +380,24 @@ class PileTables:
             out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
         out[:toll] = -math.inf
         return out
+
+    def _demand(self, spec: CardSpec, flags: int) -> tuple[int, np.ndarray] | None:
+        """What an arriving card's instants demand with these guard tags held: (the toll it must be paid, the
+        energy left from each energy); None when an instant ends the game."""
+        toll, drain = 0, 0
+        for effect in spec.effect:
+            if effect.timing != "instant" or effect.min_visitors:
+                continue
+            if effect.unless_tag is not None and (
+                    effect.unless_tag not in self.guard_tags or flags & self._bits((effect.unless_tag,))):
+                continue
+            if effect.op == "end_game":
+                return None
+            if effect.op == "lose_energy" and effect.or_end:
+                toll += effect.amount
+            elif effect.op == "lose_energy":
+                drain += effect.amount
+        return toll, np.maximum(0, self.energy - toll - drain)
 
     def _after(self, m: int, key: Key, calls: int) -> np.ndarray:
         """The rest once a card calls `calls` set-aside Visitors: each arrives in the order the engine
