@@ -24,8 +24,13 @@ the set-aside Visitor a summon calls arrives right after it like a red-arrow Vis
 that a recover brings back into the Home calls its Visitors at the end, where they fill keeper room
 (only on the lines where it does come back: counted for every line, this was the loosest part). Effects that
 could only help (kills, blanks) are left out, which keeps the table an upper bound. Each state
-forgets what the cards below can no longer use (`normal`), and rows are numpy vectors over energy,
-computed on demand. The same tables are made for a pile whose bottom cards were buried (`under`).
+forgets what the cards below can no longer use (`normal`). Rows are computed on demand, each a numpy
+array over three axes at once: the stranded Visitors less the removers held (`net`), the removers got
+so far and energy — those three only move by fixed steps (a Visitor stays: net + 1; a remover comes:
+net - 1, got + 1; a buy: energy - 2), so one row serves every position differing in them, and a move
+is a shifted read of the next row (`_view` over a `Frame`) rather than a row of its own. (Per-energy
+rows keyed by net and got too needed about ten times as many rows, and rows were most of the time.)
+The same tables are made for a pile whose bottom cards were buried (`under`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
+Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus the Visitor removers held
@@ -95,7 +101,8 @@ class PileTables:
         self._visitor_defences(specs)
         self._dear_removers(specs)
         self._below()
-        self.rows: dict[tuple[int, Key], np.ndarray] = {}
+        self.rows: dict[tuple[int, Key], np.ndarray] = {}  # by (m, shared key): over (net, got, energy)
+        self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
         self._demands: dict[tuple[int, int], tuple[int, np.ndarray] | None] = {}  # by (card, guard tags held)
 
     @staticmethod
@@ -127,6 +134,7 @@ class PileTables:
         # what a stranded Visitor costs beyond the unit (the first removers fix the costliest)
         self.excess_of = [-s.vp - self.unit if c else 0 for s, c in zip(specs, self.costly, strict=True)]
         self.most_net = sum(self.costly)
+        self.most_stranded = sum(s.visitor for s in specs)  # more Visitors than the deal's never stand anywhere
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
@@ -196,7 +204,10 @@ class PileTables:
 
     def value(self, m: int, energy: int, key: Key) -> float:
         """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
-        return float(self._row(m, key)[min(energy, self.size - 1)])
+        shared = self._shared(m, key)
+        low, _, _, gots = self._frame(m, shared)
+        net = min(max(key[6], low), self.stranded_most[m]) - low
+        return float(self._row(m, shared)[net, min(key[9], gots - 1), min(energy, self.size - 1)])
 
     def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
         """The most from a drawn plain card (buy or discard it) and then the bottom `m` cards."""
@@ -206,7 +217,22 @@ class PileTables:
         return best
 
     def entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key]]:
-        """(worth, state after) for each way `uid` may enter the Home with `m` cards left under it.
+        """(worth, state after) for each way `uid` may enter the Home with `m` cards left under it."""
+        return [(worth, self._apply(key, after, shift)) for worth, after, shift in self._entries(uid, m, key)]
+
+    def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
+        """The table state once `uid` is in the Home (its tags, bury tokens, keeper room and removers)."""
+        after, shift = self._enter(uid, key, turns)
+        return self._apply(key, after, shift)
+
+    def _apply(self, key: Key, after: Key, shift: tuple[int, int]) -> Key:
+        """`after` with the stranded count (and crowd) and the removers got of `key` moved by `shift`."""
+        net, crowd = self._remove(key[6], key[8], -shift[0])
+        return (*after[:6], net, after[7], crowd, key[9] + shift[1], *after[10:])
+
+    def _entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key, tuple[int, int]]]:
+        """(worth, state after but the stranded count and removers got, their shift) for each way `uid`
+        may enter the Home with `m` cards left under it.
 
         A tagged card only earns its share of a scorer's VP while a scorer is held or still to
         come. A card that recovers another brings back one card: either the best of all (its
@@ -218,24 +244,24 @@ class PileTables:
             worth -= self.bonus[uid]
         turns = bool(m or key[11])  # a turn start still to come (cards below, or buried)
         if self.recover[uid]:
-            return [(worth, key), *((self.worth(back, m), self.with_card(back, key, turns)) for back in self.backs)]
-        return [(worth, self.with_card(uid, key, turns))]
+            return [(worth, key, (0, 0)), *((self.worth(back, m), *self._enter(back, key, turns)) for back in self.backs)]
+        return [(worth, *self._enter(uid, key, turns))]
 
-    def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
-        """The table state once `uid` is in the Home (its tags, bury tokens and keeper room); with no
-        `turns` left its Discard effects never act, so only its instants remove a Visitor."""
+    def _enter(self, uid: int, key: Key, turns: bool) -> tuple[Key, tuple[int, int]]:
+        """The table state once `uid` is in the Home, its stranded count and removers got left as they were,
+        and how they move: (net, got). With no `turns` left its Discard effects never act, so only its
+        instants remove a Visitor; a dear remover thins a mob but spares no stranded Visitor's unit."""
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
             flags = self.all_flags
         removers, more = (self.removers[uid], self.dear[uid]) if turns else (self.instant_removers[uid], 0)
-        net, crowd = self._remove(net, crowd, removers - more)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
                 min(room + self.room[uid], self.most_room), ends + self.recall[uid], killer | self.killer[uid] | recover,
-                net, scorer | self.scorer[uid] | recover, crowd, got + removers, excess, buried,
+                net, scorer | self.scorer[uid] | recover, crowd, got, excess, buried,
                 shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
-                called)
+                called), (more - removers, removers)
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see normal); once a
@@ -243,13 +269,16 @@ class PileTables:
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
         self.excess_below, self.named_below, self.summons_below = [0], [0], [0]
         self.mob_below = [False]
+        # the most Visitors stranded while the bottom m cards are still to come: not those among them
+        self.stranded_most = [self.most_stranded - sum(self.specs[u].visitor for u in self.pile[:m])
+                              for m in range(len(self.pile) + 1)]
         called = self._matters(self.aside)
         for uid in self.pile:
             self.summons_below.append(self.summons_below[-1] + self.summons[uid])
             self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid])
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             costly, excess, tags, named, mob = self._matters([uid])
-            if self.summons_below[-1]:
+            if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once
                 costly, excess = costly + called[0], excess + called[1]
                 tags, named, mob = tags | called[2], named | called[3], mob or called[4]
             self.costly_below.append(self.costly_below[-1] + costly)
@@ -274,55 +303,95 @@ class PileTables:
         return costly, excess, tags, named, mob
 
     def normal(self, m: int, key: Key) -> Key:
-        """The state with what the bottom m cards can no longer use forgotten (more positions share a row):
-        the crowd without a mob card below; a killer, and removers beyond need, without costly Visitors below;
-        guard tags no card below asks for; a scorer with no tagged card below; keeper room beyond the Visitors
-        still to come; bury tokens beyond the cards left."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
-        mob = self.mob_below[m]
-        costly = self.costly_below[m]
-        if not mob:
-            crowd = dear = 0
-            net = max(net, -costly)
-        else:  # below -(costly + crowd) no mob can form and nobody is stranded, however many arrive
-            net = max(net, -(costly + crowd))
-        if not costly:
-            killer = 0
-        coming = self.arriving_below[m] + ends + self.late
-        later = self.excess_below[m]  # excess costs that may still join
-        got = min(got, len(excess) + later)
+        """The state with what the bottom m cards can no longer use forgotten: see _shared; and stranded
+        Visitors fewer than no mob or cost can tell apart, removers got beyond the excess costs."""
+        shared = self._shared(m, key)
+        excess, later = shared[10], self.excess_below[m]
+        got = min(key[9], len(excess) + later)
         if not later and got >= len(excess):
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
+        return (*shared[:6], max(key[6], self._frame(m, shared)[0]), shared[7], shared[8], got, excess, *shared[11:])
+
+    def _shared(self, m: int, key: Key) -> Key:
+        """The key of the row holding a state (its stranded count and removers got are the row's axes, 0
+        here), with what the bottom m cards can no longer use forgotten (more positions share a row):
+        the crowd without a mob card below; a killer without costly Visitors below; guard tags no card
+        below asks for; a scorer with no tagged card below; keeper room beyond the Visitors still to
+        come; bury tokens beyond the cards left."""
+        tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
+        if not self.mob_below[m]:
+            crowd = dear = 0
+        if not self.costly_below[m]:
+            killer = 0
+        coming = self.arriving_below[m] + ends + self.late
         return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
-                killer, net, scorer and self.bonus_below[m], crowd, got, excess, buried,
+                killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried,
                 shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
 
-    def _row(self, m: int, key: Key) -> np.ndarray:
-        key = self.normal(m, key)
-        row = self.rows.get((m, key))
+    def _frame(self, m: int, shared: Key) -> Frame:
+        """The axes of row (m, shared): stranded counts from the lowest any line can tell apart (below it
+        no mob can form and nobody is stranded, however many arrive) up to the most Visitors that can stand
+        in the Threat area while the bottom m cards are still to come; removers got
+        from 0 to the most excess costs that can still be fixed."""
+        low = -(min(self.costly_below[m], self.most_net) + shared[8])
+        return (low, self.stranded_most[m] - low + 1, 0,
+                min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1)
+
+    def _row(self, m: int, shared: Key) -> np.ndarray:
+        """The row of a normalised state: values over (stranded count, removers got, energy)."""
+        row = self.rows.get((m, shared))
         if row is None:
-            row = self._best(m, key) if m else self._base(key)
-            self.rows[(m, key)] = row
+            frame = self._frame(m, shared)
+            row = self._best(m, shared, frame) if m else self._base(shared, frame)
+            self.rows[(m, shared)] = row
         return row
 
-    def _base(self, key: Key) -> np.ndarray:
-        """After the last card: Visitors buried to the end (or summoned late) fill keeper room."""
-        _, owed, _, room, ends, _, net, _, _, got, excess, *_ = key
-        end = self.per_visitor * min(room, ends + self.late) - self.unit * max(0, net) - sum(excess[got:])
-        return np.where(self.energy >= owed, float(end), -math.inf)
+    def _view(self, m: int, key: Key, frame: Frame) -> np.ndarray:
+        """The row of state `key` at m, read over the stranded counts and removers got of `frame`."""
+        shared = self._shared(m, key)
+        row = self._row(m, shared)
+        low, count, _, gots = self._frame(m, shared)
+        if frame == (low, count, 0, gots):
+            return row
+        index = self._index.get((frame, low, gots))
+        if index is None:
+            first, counted, got, got_count = frame
+            nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
+            index = self._index[(frame, low, gots)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count), gots - 1))
+        return row[index]
 
-    def _best(self, m: int, key: Key) -> np.ndarray:
+    @staticmethod
+    def _shift(frame: Frame, shift: tuple[int, int]) -> Frame:
+        """The frame of the state reached when the stranded count and the removers got move by `shift`."""
+        return frame[0] + shift[0], frame[1], frame[2] + shift[1], frame[3]
+
+    @staticmethod
+    def _one_more_energy(row: np.ndarray) -> np.ndarray:
+        """A row read with one more energy (a discarded card gives 1)."""
+        return np.concatenate([row[..., 1:], row[..., -1:]], axis=-1)
+
+    def _base(self, key: Key, frame: Frame) -> np.ndarray:
+        """After the last card: Visitors buried to the end (or summoned late) fill keeper room; each stranded
+        Visitor costs the unit, and the excess costs not fixed by the removers got theirs."""
+        _, owed, _, room, ends, _, _, _, _, _, excess, *_ = key
+        first, count, got, gots = frame
+        stranded = np.maximum(0, np.arange(first, first + count))
+        unfixed = np.array([sum(excess[g:]) for g in range(got, got + gots)], dtype=float)
+        end = self.per_visitor * min(room, ends + self.late) - self.unit * stranded[:, None] - unfixed[None, :]
+        return np.where(self.energy >= owed, end[..., None], -math.inf)
+
+    def _best(self, m: int, key: Key, frame: Frame) -> np.ndarray:
         """The best of the moves open on the m-th card from the bottom in state `key`."""
         uid = self.pile[m - 1]
         spec = self.specs[uid]
         worth = self.worth(uid, m - 1)
         if not spec.arrow:
-            best = self._plain(uid, m - 1, key)
+            best = self._plain(uid, m - 1, key, frame)
         elif self.aside:  # the Visitors it calls arrive one by one
-            best = self._arrive(uid, spec, worth, m - 1, key, int(spec.visitor and spec.arrow == "threat"),
+            best = self._arrive(uid, spec, worth, m - 1, key, frame, int(spec.visitor and spec.arrow == "threat"),
                                 self.summons[uid])
         else:
-            best = self._arrive(uid, spec, worth, m - 1, key, self.arrivals[uid])
+            best = self._arrive(uid, spec, worth, m - 1, key, frame, self.arrivals[uid])
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, _, *home = key
         if not tokens:
             return best
@@ -332,42 +401,40 @@ class PileTables:
         worth = self.deferred_worth(uid, tokens - 1) - self.bury_cost
         cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
-        net_, crowd_ = self._remove(net, crowd, removers)
-        later = self._row(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
-                                  killer, net_, scorer | self.scorer[uid], crowd_, got + removers, excess, 1, *home))
+        later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
+                                   killer, net, scorer | self.scorer[uid], crowd, got, excess, 1, *home),
+                           self._shift(frame, (-removers, removers)))
         best = np.maximum(best, worth + later)
         if not spec.arrow:
-            later = self._row(m - 1, (tokens - 1, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
-                                      *home))
-            best = np.maximum(best, np.concatenate([later[1:], later[-1:]]) - self.bury_cost)
+            later = self._view(m - 1, (tokens - 1, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
+                                       *home), frame)
+            best = np.maximum(best, self._one_more_energy(later) - self.bury_cost)
         return best
 
-    def _plain(self, uid: int, m: int, key: Key) -> np.ndarray:
-        kept = self._row(m, key)
-        discard = np.concatenate([kept[1:], kept[-1:]])
-        best = discard
-        for gain, after in self.entries(uid, m, key):
-            buy = np.full(self.size, -math.inf)
-            buy[2:] = gain + self._row(m, after)[:-2]
+    def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
+        best = self._one_more_energy(self._view(m, key, frame))
+        for gain, after, shift in self._entries(uid, m, key):
+            buy = np.full(best.shape, -math.inf)
+            buy[..., 2:] = gain + self._view(m, after, self._shift(frame, shift))[..., :-2]
             best = np.maximum(best, buy)
         return best
 
-    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key, arriving: int,
+    def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key, frame: Frame, arriving: int,
                 calls: int = 0) -> np.ndarray:
         """A red-arrow card (or a summoned Visitor): into play for free, paying what its instants demand;
         `arriving` Visitors with it may go beneath keepers; then the `calls` Visitors it summons arrive."""
         if spec.arrow == "home":
-            worth, key = self.entries(uid, m, key)[0]
+            worth, key, shift = self._entries(uid, m, key)[0]
+            frame = self._shift(frame, shift)
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
-        if self.mob[uid] and net + crowd - dear >= self.mob[uid]:
-            return np.full(self.size, -math.inf)  # that many Visitors stand in the Threat area
+        shape = (frame[1], frame[3], self.size)
         if (uid, flags) not in self._demands:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
         if demand is None:
-            return np.full(self.size, -math.inf)  # a game-ending instant with no guard tag against it
+            return np.full(shape, -math.inf)  # a game-ending instant with no guard tag against it
         toll, paid = demand
-        out = np.full(self.size, -math.inf)
+        out = np.full(shape, -math.inf)
         most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
@@ -375,10 +442,13 @@ class PileTables:
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid]
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
-            row = self._after(m, (tokens, owed, flags, room - kept, ends, killer, net + stays, scorer, crowd,
-                                  got, more, buried, shields, dear, called), calls)
-            out = np.maximum(out, worth + self.per_visitor * kept + row[paid])
-        out[:toll] = -math.inf
+            row = self._after(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd,
+                                  got, more, buried, shields, dear, called), self._shift(frame, (stays, 0)), calls)
+            out = np.maximum(out, worth + self.per_visitor * kept + row[..., paid])
+        out[..., :toll] = -math.inf
+        if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
+            standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
+            out[standing >= self.mob[uid]] = -math.inf
         return out
 
     def _demand(self, spec: CardSpec, flags: int) -> tuple[int, np.ndarray] | None:
@@ -399,14 +469,14 @@ class PileTables:
                 drain += effect.amount
         return toll, np.maximum(0, self.energy - toll - drain)
 
-    def _after(self, m: int, key: Key, calls: int) -> np.ndarray:
+    def _after(self, m: int, key: Key, frame: Frame, calls: int) -> np.ndarray:
         """The rest once a card calls `calls` set-aside Visitors: each arrives in the order the engine
         calls them (a called summoner calling more), then the bottom m cards."""
         called = key[-1]
         if not calls or called >= len(self.aside):
-            return self._row(m, key)
+            return self._view(m, key, frame)
         visitor = self.aside[-1 - called]
-        return self._arrive(visitor, self.specs[visitor], self.worth(visitor, m), m, key[:-1] + (called + 1,),
+        return self._arrive(visitor, self.specs[visitor], self.worth(visitor, m), m, key[:-1] + (called + 1,), frame,
                             int(self.specs[visitor].visitor), calls - 1 + self.summons[visitor])
 
     def end_cost(self, uid: int) -> int:
