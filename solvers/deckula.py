@@ -51,7 +51,7 @@ PROGRESS_EVERY = 2_000  # positions between two progress reports
 PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 # tables for the buried order only with at most this many cards left: longer piles need many more rows,
 # which cost more time than their cuts save (measured on beginner deals 4, 17 and 20)
-BURIED_ORDER_MOST = 16
+BURIED_ORDER_MOST = 20
 
 
 @dataclass(frozen=True)
@@ -295,14 +295,17 @@ class _Search:
             chosen = self._choosing_back(state, live)
             if chosen is not None:
                 return bound + chosen
-        if len(rituals) == 1 and not queued_recover:
-            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...)
+        generic = bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
+        if len(rituals) == 1 and not queued_recover and not self._hopeless(generic):
+            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...),
+            # each worked out alone (the generic bound counts every help at once: when it already cuts,
+            # this costs nothing; both are bounds, so their minimum is one too)
             start = self._pile_start(state, live, False)
             plain = self._rest(state, live, False, start=start)
             if plain is not None:
                 home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
                 if not _turns_left(state):
-                    return bound + plain + home  # the game ends before the Ritual can be used
+                    return min(generic, bound + plain + home)  # the game ends before the Ritual can be used
                 able = self._can_come_back(state, live)
                 best = self._best_back(able) + plain
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
@@ -311,8 +314,8 @@ class _Search:
                     helped = self._rest(state, live, True, back, start)
                     if helped is not None:
                         best = max(best, self._table_worth(back, 0) + helped)
-                return bound + home + best
-        return bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
+                return min(generic, bound + home + best)
+        return generic
 
     def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
@@ -343,7 +346,10 @@ class _Search:
         if start is None or self.summon[back] or self.remover[back]:
             return False
         _, tables, m, key = start
-        return tables.normal(m, tables.with_card(back, key)) == tables.normal(m, key)
+        known = tables.unchanged.get((back, m, key))
+        if known is None:
+            known = tables.unchanged[(back, m, key)] = tables.normal(m, tables.with_card(back, key)) == tables.normal(m, key)
+        return known
 
     def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
               start: tuple | None = None, fallback: bool = False) -> float | None:

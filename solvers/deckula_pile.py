@@ -103,6 +103,8 @@ class PileTables:
         self._below()
         self.rows: dict[tuple[int, Key], np.ndarray] = {}  # by (m, shared key): over (net, got, energy)
         self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
+        self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
+        self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
         self._demands: dict[tuple[int, int], tuple[int, np.ndarray] | None] = {}  # by (card, guard tags held)
 
     @staticmethod
@@ -204,6 +206,12 @@ class PileTables:
 
     def value(self, m: int, energy: int, key: Key) -> float:
         """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
+        known = self.values.get((m, energy, key))
+        if known is None:
+            known = self.values[(m, energy, key)] = self._value(m, energy, key)
+        return known
+
+    def _value(self, m: int, energy: int, key: Key) -> float:
         shared = self._shared(m, key)
         low, _, _, gots = self._frame(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
@@ -353,11 +361,12 @@ class PileTables:
         low, count, _, gots = self._frame(m, shared)
         if frame == (low, count, 0, gots):
             return row
-        index = self._index.get((frame, low, gots))
+        index = self._index.get((frame, low, count, gots))
         if index is None:
             first, counted, got, got_count = frame
             nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
-            index = self._index[(frame, low, gots)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count), gots - 1))
+            index = self._index[(frame, low, count, gots)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count),
+                                                                                    gots - 1))
         return row[index]
 
     @staticmethod

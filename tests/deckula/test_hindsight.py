@@ -119,6 +119,9 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
          threat=[], set_aside=[], energy=0)  # a Ritual brings the Webs back before the Quaintrelle comes
 @example(draw=["ancestral-portrait"], home=["resurrection-ritual"], discard=["raven-messenger"], threat=[],
          set_aside=["wandering-minstrel"], energy=0)  # a Raven brought back calls the Minstrel
+@example(draw=["ancestral-portrait", "raven-messenger", "nosy-postman", "nosy-postman"], home=[], discard=[],
+         threat=[], set_aside=["curious-quaintrelle", "furious-farmer"],
+         energy=0)  # two table rows with the same axes' floors but not their length: one read must not serve both
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
