@@ -42,6 +42,8 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
+ROWS_MEMORY = 256 * 2**20  # bytes of rows kept by one search (see _Rows)
+ROW = np.float32  # table values: small whole numbers and -inf, exact in 32 bits (half the memory of 64)
 Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
@@ -101,7 +103,7 @@ class PileTables:
         self._visitor_defences(specs)
         self._dear_removers(specs)
         self._below()
-        self.rows: dict[tuple[int, Key], np.ndarray] = {}  # by (m, shared key): over (net, got, energy)
+        self.rows = _Rows()  # by (m, shared key): over (net, got, energy); shared with the tables made by under()
         self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
@@ -146,6 +148,7 @@ class PileTables:
         tables = PileTables(self.specs, pile, self.most_energy, self.worth, self.deferred_worth, self.bury_cost,
                             self.room, self.arrivals, self.late, self.bonus, self.aside)
         tables.backs, tables.back_groups = self.backs, self.back_groups
+        tables.rows = self.rows.sibling()
         return tables
 
     def dealt_part(self, pile: list[int]) -> list[int]:
@@ -208,6 +211,7 @@ class PileTables:
         """The most the bottom `m` cards of the dealt pile can add from this energy and state."""
         known = self.values.get((m, energy, key))
         if known is None:
+            self.rows.trim()
             known = self.values[(m, energy, key)] = self._value(m, energy, key)
         return known
 
@@ -351,7 +355,7 @@ class PileTables:
         if row is None:
             frame = self._frame(m, shared)
             row = self._best(m, shared, frame) if m else self._base(shared, frame)
-            self.rows[(m, shared)] = row
+            self.rows.put((m, shared), row)
         return row
 
     def _view(self, m: int, key: Key, frame: Frame) -> np.ndarray:
@@ -387,7 +391,7 @@ class PileTables:
         stranded = np.maximum(0, np.arange(first, first + count))
         unfixed = np.array([sum(excess[g:]) for g in range(got, got + gots)], dtype=float)
         end = self.per_visitor * min(room, ends + self.late) - self.unit * stranded[:, None] - unfixed[None, :]
-        return np.where(self.energy >= owed, end[..., None], -math.inf)
+        return np.where(self.energy >= owed, end[..., None], -math.inf).astype(ROW)
 
     def _best(self, m: int, key: Key, frame: Frame) -> np.ndarray:
         """The best of the moves open on the m-th card from the bottom in state `key`."""
@@ -423,7 +427,7 @@ class PileTables:
     def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
         best = self._one_more_energy(self._view(m, key, frame))
         for gain, after, shift in self._entries(uid, m, key):
-            buy = np.full(best.shape, -math.inf)
+            buy = np.full(best.shape, -math.inf, ROW)
             buy[..., 2:] = gain + self._view(m, after, self._shift(frame, shift))[..., :-2]
             best = np.maximum(best, buy)
         return best
@@ -441,9 +445,9 @@ class PileTables:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
         if demand is None:
-            return np.full(shape, -math.inf)  # a game-ending instant with no guard tag against it
+            return np.full(shape, -math.inf, ROW)  # a game-ending instant with no guard tag against it
         toll, paid = demand
-        out = np.full(shape, -math.inf)
+        out = np.full(shape, -math.inf, ROW)
         most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
         for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
@@ -496,3 +500,36 @@ class PileTables:
         if not spec.arrow:
             return -1
         return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)
+
+
+class _Rows:
+    """The rows a search has asked for (shared by the tables of one search), forgotten when they hold more
+    than ROWS_MEMORY bytes before a new value is asked (`trim`) and worked out again as asked: a long
+    search (the table's default budget is 300,000 positions) then stays within a notebook server's
+    memory. Never forgotten while one value is being worked out: its rows are needed again and again."""
+
+    def __init__(self, shared: list | None = None) -> None:
+        self.mine: dict[tuple[int, Key], np.ndarray] = {}
+        self.shared = shared if shared is not None else [0, []]  # [bytes held by all, every _Rows of the search]
+        self.shared[1].append(self)
+
+    def sibling(self) -> _Rows:
+        """Rows for other tables of the same search, under the same memory limit."""
+        return _Rows(self.shared)
+
+    def get(self, key: tuple[int, Key]) -> np.ndarray | None:
+        return self.mine.get(key)
+
+    def put(self, key: tuple[int, Key], row: np.ndarray) -> None:
+        self.mine[key] = row
+        self.shared[0] += row.nbytes
+
+    def trim(self) -> None:
+        """Forget every row of the search once they hold more than ROWS_MEMORY bytes."""
+        if self.shared[0] > ROWS_MEMORY:
+            for rows in self.shared[1]:
+                rows.mine.clear()
+            self.shared[0] = 0
+
+    def __len__(self) -> int:
+        return len(self.mine)

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import tablekit
+from solvers import deckula_pile
 from solvers.deckula import _Search, hindsight, line_bounds
 from solvers.deckula_key import Explored
 from tablekit.core.game import Events
@@ -271,3 +272,27 @@ def test_the_visitor_a_summon_calls_arrives_with_its_toll():
     match = table(draw=["candelabra", "raven-messenger"], set_aside=["furious-farmer"], energy=0)
     assert _Search(match.state.clone(), 0).bound(match.state) == float("-inf")
     assert brute_force(match.state) == (False, 0)
+
+
+def test_table_rows_past_their_memory_are_forgotten_and_the_search_is_the_same(monkeypatch):
+    """A long search keeps its table rows within ROWS_MEMORY between two values asked: past it they are
+    forgotten and worked out again, and the search explores the same positions to the same answer."""
+    match = table(draw=["ancestral-portrait", "secret-passage", "curious-quaintrelle", "feeding-cellar",
+                        "furious-farmer", "trapdoor", "ancestral-portrait", "vengeful-villager", "portrait-gallery",
+                        "gossiping-maid", "hypnotic-gaze", "candelabra", "lantern-priest", "bat-colony"],
+                  home=["secret-passage"], discard=[], threat=[], set_aside=[], energy=2)
+    free = hindsight(match)  # its rows hold about 3 MB
+    held: list[int] = []
+    trim = deckula_pile._Rows.trim
+
+    def counted(rows):
+        trim(rows)
+        held.append(sum(kept.nbytes for each in rows.shared[1] for kept in each.mine.values()))
+
+    monkeypatch.setattr(deckula_pile, "ROWS_MEMORY", 160_000)
+    monkeypatch.setattr(deckula_pile._Rows, "trim", counted)
+    tight = hindsight(match)
+    assert (tight.status, tight.best_score, tight.bound, tight.nodes, tight.best_actions) == (
+        free.status, free.best_score, free.bound, free.nodes, free.best_actions)
+    assert max(held) <= 160_000
+    assert held.count(0) > 1  # forgotten at least once after the first value
