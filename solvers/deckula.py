@@ -48,6 +48,7 @@ from tablekit.deckula.state import ACTIVATE, DeckulaState
 
 DEFAULT_NODE_BUDGET = 300_000
 PROGRESS_EVERY = 2_000  # positions between two progress reports
+BOUNDS_KEPT = 250_000  # bounds remembered by position at most (see _bound_of)
 PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 # tables for the buried order only with at most this many cards left: longer piles need many more rows,
 # which cost more time than their cuts save (measured on beginner deals 4, 17 and 20)
@@ -238,6 +239,8 @@ class _Search:
         exact = (key, settled, state.energy)
         known = self.bounds.get(exact)
         if known is None:
+            if len(self.bounds) >= BOUNDS_KEPT:
+                self.bounds.clear()  # a long search forgets them rather than outgrow a notebook server's memory
             known = self.bounds[exact] = self.bound(state)
         return known
 
@@ -309,6 +312,8 @@ class _Search:
                 able = self._can_come_back(state, live)
                 best = self._best_back(able) + plain
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
+                    if bound + home + best >= generic:
+                        break  # the generic bound is the lower already
                     if state.drawn is None and not state.offer and self._no_help(back, start):
                         continue
                     helped = self._rest(state, live, True, back, start)

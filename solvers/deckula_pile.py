@@ -42,7 +42,7 @@ import numpy as np
 
 from tablekit.deckula.cards import CardSpec
 
-ROWS_MEMORY = 256 * 2**20  # bytes of rows kept by one search (see _Rows)
+ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
 ROW = np.float32  # table values: small whole numbers and -inf, exact in 32 bits (half the memory of 64)
 Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)
 Key = tuple  # 15 fields, in this order:

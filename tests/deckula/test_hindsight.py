@@ -9,10 +9,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import tablekit
-from solvers import deckula_pile
+from solvers import deckula, deckula_pile
 from solvers.deckula import _Search, hindsight, line_bounds
 from solvers.deckula_key import Explored
 from tablekit.core.game import Events
+from tablekit.core.match import Match
 from tablekit.deckula.cards import sample_set
 from tablekit.deckula.game import GAME
 from tablekit.deckula.lessons import table
@@ -296,3 +297,16 @@ def test_table_rows_past_their_memory_are_forgotten_and_the_search_is_the_same(m
         free.status, free.best_score, free.bound, free.nodes, free.best_actions)
     assert max(held) <= 160_000
     assert held.count(0) > 1  # forgotten at least once after the first value
+
+
+def test_a_long_search_forgets_its_bounds_rather_than_outgrow_memory(monkeypatch):
+    """Past BOUNDS_KEPT positions the bounds remembered are forgotten: the answer stays the same."""
+    match = tablekit.new_game("deckula", seed=4, difficulty="beginner")
+    free = hindsight(match)
+    monkeypatch.setattr(deckula, "BOUNDS_KEPT", 30)
+    root = Match(match.game, match.config, match.seed).state
+    search = _Search(root, 100_000)
+    search.probe(root)
+    search.run(root, [])
+    assert search.nodes > 30 and len(search.bounds) <= 30
+    assert not search.exhausted and search.best == (free.survivable, free.best_score)
