@@ -216,6 +216,7 @@ class PileTables:
         return known
 
     def _value(self, m: int, energy: int, key: Key) -> float:
+        """value(), read from the row of the state's shared key at its stranded count and removers got."""
         shared = self._shared(m, key)
         low, _, _, gots = self._frame(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
@@ -343,8 +344,8 @@ class PileTables:
     def _frame(self, m: int, shared: Key) -> Frame:
         """The axes of row (m, shared): stranded counts from the lowest any line can tell apart (below it
         no mob can form and nobody is stranded, however many arrive) up to the most Visitors that can stand
-        in the Threat area while the bottom m cards are still to come; removers got
-        from 0 to the most excess costs that can still be fixed."""
+        in the Threat area while the bottom m cards are still to come; removers got from 0 to the most
+        excess costs that can still be fixed."""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
         return (low, self.stranded_most[m] - low + 1, 0,
                 min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1)
