@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -67,7 +68,7 @@ class PileTables:
     def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
-                 bonus: list[int], aside: tuple[int, ...] = ()) -> None:
+                 bonus: list[int], aside: tuple[int, ...] = (), rows: _Rows | None = None) -> None:
         self.specs, self.pile, self.most_energy = specs, pile, most_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
@@ -103,7 +104,7 @@ class PileTables:
         self._visitor_defences(specs)
         self._dear_removers(specs)
         self._below()
-        self.rows = _Rows()  # by (m, shared key): over (net, got, energy); shared with the tables made by under()
+        self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
         self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
@@ -146,9 +147,8 @@ class PileTables:
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
         tables = PileTables(self.specs, pile, self.most_energy, self.worth, self.deferred_worth, self.bury_cost,
-                            self.room, self.arrivals, self.late, self.bonus, self.aside)
+                            self.room, self.arrivals, self.late, self.bonus, self.aside, self.rows.sibling())
         tables.backs, tables.back_groups = self.backs, self.back_groups
-        tables.rows = self.rows.sibling()
         return tables
 
     def dealt_part(self, pile: list[int]) -> list[int]:
@@ -503,34 +503,42 @@ class PileTables:
         return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)
 
 
+@dataclass
+class _RowMemory:
+    """What the rows of one search hold between them: their bytes, and every table's rows."""
+
+    held: int = 0
+    members: list[_Rows] = field(default_factory=list)
+
+
 class _Rows:
     """The rows a search has asked for (shared by the tables of one search), forgotten when they hold more
     than ROWS_MEMORY bytes before a new value is asked (`trim`) and worked out again as asked: a long
     search (the table's default budget is 300,000 positions) then stays within a notebook server's
     memory. Never forgotten while one value is being worked out: its rows are needed again and again."""
 
-    def __init__(self, shared: list | None = None) -> None:
+    def __init__(self, memory: _RowMemory | None = None) -> None:
         self.mine: dict[tuple[int, Key], np.ndarray] = {}
-        self.shared = shared if shared is not None else [0, []]  # [bytes held by all, every _Rows of the search]
-        self.shared[1].append(self)
+        self.memory = memory if memory is not None else _RowMemory()
+        self.memory.members.append(self)
 
     def sibling(self) -> _Rows:
         """Rows for other tables of the same search, under the same memory limit."""
-        return _Rows(self.shared)
+        return _Rows(self.memory)
 
     def get(self, key: tuple[int, Key]) -> np.ndarray | None:
         return self.mine.get(key)
 
     def put(self, key: tuple[int, Key], row: np.ndarray) -> None:
         self.mine[key] = row
-        self.shared[0] += row.nbytes
+        self.memory.held += row.nbytes
 
     def trim(self) -> None:
         """Forget every row of the search once they hold more than ROWS_MEMORY bytes."""
-        if self.shared[0] > ROWS_MEMORY:
-            for rows in self.shared[1]:
+        if self.memory.held > ROWS_MEMORY:
+            for rows in self.memory.members:
                 rows.mine.clear()
-            self.shared[0] = 0
+            self.memory.held = 0
 
     def __len__(self) -> int:
         return len(self.mine)
