@@ -19,7 +19,7 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   discards, red-arrow tolls, guard tags (no Sunrise without a coffin), keeper room shared by the
   Visitors that arrive, stranded Visitors with all they cost (the Home cards they blank) until a
   remover is held, shields against named Visitors, buries paid for with the card discarded for
-  them; then what recover and summon effects could add, a Ritual's help counted
+  them; Visitors arriving now go beneath keepers or leave them their room, the better of the two; then what recover and summon effects could add, a Ritual's help counted
   one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
@@ -310,7 +310,7 @@ class _Search:
                 if not _turns_left(state):
                     return min(generic, bound + plain + home)  # the game ends before the Ritual can be used
                 able = self._can_come_back(state, live)
-                best = self._best_back(able) + plain
+                best = self._best_back(state, able) + plain
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
                     if bound + home + best >= generic:
                         break  # the generic bound is the lower already
@@ -347,10 +347,12 @@ class _Search:
     def _no_help(self, back: int, start: tuple | None) -> bool:
         """True when a card the Ritual brings back can help nothing the cards left in the pile can use
         (none drawn): no summon, no remover, and the tables' state the same with it (its worth is then
-        counted in _best_back)."""
+        counted in _best_back; nor keeper room while Visitors arriving now may go beneath keepers)."""
         if start is None or self.summon[back] or self.remover[back]:
             return False
-        _, tables, m, key = start
+        _, tables, m, key, keep = start
+        if keep and tables.room[back]:
+            return False
         known = tables.unchanged.get((back, m, key))
         if known is None:
             known = tables.unchanged[(back, m, key)] = tables.normal(m, tables.with_card(back, key)) == tables.normal(m, key)
@@ -395,9 +397,14 @@ class _Search:
             return self.recalled
         return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
-    def _best_back(self, able: Callable[[int], bool]) -> int:
-        """The most one recover could bring back for its VP alone."""
-        return max((self._back_worth(u) for u in self.castle_back if able(u)), default=0)
+    def _best_back(self, state: DeckulaState, able: Callable[[int], bool]) -> int:
+        """The most one recover could bring back for its VP alone. A card in the Home already counts as
+        staying there: brought back after a Home kill took it, it only wins back what the bound charged for
+        that kill (the pile tables charge none; a kill waiting for its target, the cheapest it may pick)."""
+        refund = self._pending_kill(state)
+        home = state.home
+        return max((min(self._back_worth(u), refund) if u in home else self._back_worth(u)
+                    for u in self.castle_back if able(u)), default=0)
 
     def _back_worth(self, uid: int) -> int:
         """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:
@@ -434,14 +441,18 @@ class _Search:
             start = self._pile_start(state, live, recovering and back is None)
         if start is None:
             return None
-        now, tables, m, key = start
+        now, tables, m, key, keep = start
         if back is not None:
             key = tables.with_card(back, key)
-        return now + self._pile_rest(state, tables, m, key)
+        rest = self._pile_rest(state, tables, m, key)
+        for kept in range(1, keep + 1):  # Visitors arriving now go beneath keepers, or leave the room to later ones
+            rest = max(rest, tables.per_visitor * kept + self._pile_rest(state, tables, m, tables.less_room(key, kept)))
+        return now + rest
 
     def _pile_start(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
         """What cards arriving now (and buried cards, counted at the end) add, the tables, the cards
-        left for them and the tables' state. None when the pile is not recognised.
+        left for them, the tables' state and how many Visitors arriving now may go beneath keepers. None
+        when the pile is not recognised.
 
         With `buried_order`, the tables for the pile as it lies meet the buried cards in the order they
         will be drawn (`_tables_for`); otherwise the tables of the dealt order take what is left of it
@@ -460,11 +471,8 @@ class _Search:
         room = sum(self.keeper[u][0] - len(state.beneath.get(u, ())) for u in state.home if self.keeper[u])
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in _entering(state) if u in state.threat)
-        # Visitors arriving right now may go beneath a keeper, or (a shield or a killer taking them)
-        # leave its room to later ones: counted both ways
-        now += self.per_visitor * min(room, arriving)
         key = self._start_key(state, live, bottom, room, recovering)
-        return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:]
+        return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:], min(room, arriving)
 
     def _tables_for(self, pile: list[int], buried_order: bool) -> PileTables | None:
         """The pile tables for a draw pile: the dealt order's while no card is buried under it (or when

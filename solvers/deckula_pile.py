@@ -44,7 +44,9 @@ import numpy as np
 from tablekit.deckula.cards import CardSpec
 
 ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
-ROW = np.float32  # table values: small whole numbers and -inf, exact in 32 bits (half the memory of 64)
+ROW = np.int16  # table values are small whole numbers: 16 bits hold them (a quarter of the memory of floats)
+LOST = -20000  # a row's -inf (no line survives): VP added along the pile never bring it near NEVER
+NEVER = -10000  # a row value at or below this is read as -inf
 Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
@@ -220,7 +222,8 @@ class PileTables:
         shared = self._shared(m, key)
         low, _, _, gots = self._frame(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
-        return float(self._row(m, shared)[net, min(key[9], gots - 1), min(energy, self.size - 1)])
+        value = int(self._row(m, shared)[net, min(key[9], gots - 1), min(energy, self.size - 1)])
+        return -math.inf if value <= NEVER else float(value)
 
     def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
         """The most from a drawn plain card (buy or discard it) and then the bottom `m` cards."""
@@ -238,6 +241,11 @@ class PileTables:
         after, shift = self._enter(uid, key, turns)
         return self._apply(key, after, shift)
 
+    @staticmethod
+    def less_room(key: Key, kept: int) -> Key:
+        """The state once `kept` Visitors went beneath keepers (their room taken)."""
+        return (*key[:3], key[3] - kept, *key[4:])
+
     def _apply(self, key: Key, after: Key, shift: tuple[int, int]) -> Key:
         """`after` with the stranded count (and crowd) and the removers got of `key` moved by `shift`."""
         net, crowd = self._remove(key[6], key[8], -shift[0])
@@ -252,7 +260,7 @@ class PileTables:
         worth and nothing else), or one whose help changes the table's state (`backs`), with that
         help and its own worth.
         """
-        worth = self.worth(uid, m)
+        worth = int(self.worth(uid, m))
         if self.bonus[uid] and not key[7] and not self.scorer_below[m]:
             worth -= self.bonus[uid]
         turns = bool(m or key[11])  # a turn start still to come (cards below, or buried)
@@ -392,13 +400,13 @@ class PileTables:
         stranded = np.maximum(0, np.arange(first, first + count))
         unfixed = np.array([sum(excess[g:]) for g in range(got, got + gots)], dtype=float)
         end = self.per_visitor * min(room, ends + self.late) - self.unit * stranded[:, None] - unfixed[None, :]
-        return np.where(self.energy >= owed, end[..., None], -math.inf).astype(ROW)
+        return np.where(self.energy >= owed, end[..., None], LOST).astype(ROW)
 
     def _best(self, m: int, key: Key, frame: Frame) -> np.ndarray:
         """The best of the moves open on the m-th card from the bottom in state `key`."""
         uid = self.pile[m - 1]
         spec = self.specs[uid]
-        worth = self.worth(uid, m - 1)
+        worth = int(self.worth(uid, m - 1))
         if not spec.arrow:
             best = self._plain(uid, m - 1, key, frame)
         elif self.aside:  # the Visitors it calls arrive one by one
@@ -412,7 +420,7 @@ class PileTables:
         # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor; a
         # plain card is then bought (2 energy owed) or discarded (its 1 energy counted at once: sooner is
         # never worse, and what is owed stays at or above 0)
-        worth = self.deferred_worth(uid, tokens - 1) - self.bury_cost
+        worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost
         cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
         later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
@@ -428,7 +436,7 @@ class PileTables:
     def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
         best = self._one_more_energy(self._view(m, key, frame))
         for gain, after, shift in self._entries(uid, m, key):
-            buy = np.full(best.shape, -math.inf, ROW)
+            buy = np.full(best.shape, LOST, ROW)
             buy[..., 2:] = gain + self._view(m, after, self._shift(frame, shift))[..., :-2]
             best = np.maximum(best, buy)
         return best
@@ -446,12 +454,12 @@ class PileTables:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
         if demand is None:
-            return np.full(shape, -math.inf, ROW)  # a game-ending instant with no guard tag against it
+            return np.full(shape, LOST, ROW)  # a game-ending instant with no guard tag against it
         toll, paid = demand
-        out = np.full(shape, -math.inf, ROW)
+        out = np.full(shape, LOST, ROW)
         most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
-        for kept in {most, 0}:  # ... or, when a keeper comes later, stay to leave its room for others
+        for kept in range(most + 1):  # ... or, when a keeper comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid]
@@ -459,10 +467,10 @@ class PileTables:
             row = self._after(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd,
                                   got, more, buried, shields, dear, called), self._shift(frame, (stays, 0)), calls)
             out = np.maximum(out, worth + self.per_visitor * kept + row[..., paid])
-        out[..., :toll] = -math.inf
+        out[..., :toll] = LOST
         if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
             standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
-            out[standing >= self.mob[uid]] = -math.inf
+            out[standing >= self.mob[uid]] = LOST
         return out
 
     def _demand(self, spec: CardSpec, flags: int) -> tuple[int, np.ndarray] | None:
@@ -490,7 +498,7 @@ class PileTables:
         if not calls or called >= len(self.aside):
             return self._view(m, key, frame)
         visitor = self.aside[-1 - called]
-        return self._arrive(visitor, self.specs[visitor], self.worth(visitor, m), m, key[:-1] + (called + 1,), frame,
+        return self._arrive(visitor, self.specs[visitor], int(self.worth(visitor, m)), m, key[:-1] + (called + 1,), frame,
                             int(self.specs[visitor].visitor), calls - 1 + self.summons[visitor])
 
     def end_cost(self, uid: int) -> int:

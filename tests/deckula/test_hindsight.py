@@ -124,6 +124,9 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["ancestral-portrait", "raven-messenger", "nosy-postman", "nosy-postman"], home=[], discard=[],
          threat=[], set_aside=["curious-quaintrelle", "furious-farmer"],
          energy=0)  # two table rows with the same axes' floors but not their length: one read must not serve both
+@example(draw=["ancestral-portrait", "gossiping-maid", "resurrection-ritual", "garlic-merchant", "curious-quaintrelle"],
+         home=["feeding-cellar"], discard=["feeding-cellar"], threat=[], set_aside=[],
+         energy=2)  # the Garlic Merchant may go beneath the Cellar now and a Cellar brought back keep the Quaintrelle
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
@@ -253,6 +256,23 @@ def test_a_kill_waiting_for_its_home_target_costs_at_least_the_cheapest_card():
     at least is lost, so the bound is the best score reachable, 2, not 3."""
     match = table(draw=["crumbling-tower", "candelabra"], home=["blood-fountain", "velvet-coffin"], energy=0)
     assert match.state.pending is not None
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
+    """The Vagabond waits for the Cellar or the Hellhound to take it, and two more Visitors come: the
+    Cellar holds two of the three (4) and the Hound scores 1, so the bound is 5, not 7."""
+    match = table(draw=["hapless-vagabond", "furious-farmer", "gossiping-maid"],
+                  home=["feeding-cellar", "hellhound"], energy=6)
+    assert match.state.pending is not None and match.state.pending.kind == "passive"
+    assert _Search(match.state.clone(), 0).bound(match.state) == 5 == brute_force(match.state)[1]
+
+
+def test_a_ritual_wins_back_no_more_than_a_home_kill_took():
+    """The Ritual could bring the Blood Fountain back only once the Crumbling Tower killed it, and the
+    bound already counts the Fountain as staying: the bound is the best score, 2 (the Fountain 3, the
+    Tower -1), not 5 (the Fountain counted again)."""
+    match = table(draw=["trapdoor", "crumbling-tower"], home=["blood-fountain", "resurrection-ritual"], energy=2)
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
