@@ -311,12 +311,13 @@ class _Search:
                     return min(generic, bound + plain + home)  # the game ends before the Ritual can be used
                 able = self._can_come_back(state, live)
                 best = self._best_back(state, able) + plain
+                sides: dict = {}
                 for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
                     if bound + home + best >= generic:
                         break  # the generic bound is the lower already
                     if state.drawn is None and not state.offer and self._no_help(back, start):
                         continue
-                    helped = self._rest(state, live, True, back, start)
+                    helped = self._rest(state, live, True, back, start, sides=sides)
                     if helped is not None:
                         best = max(best, self._table_worth(back, 0) + helped)
                 return min(generic, bound + home + best)
@@ -359,12 +360,14 @@ class _Search:
         return known
 
     def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
-              start: tuple | None = None, fallback: bool = False) -> float | None:
+              start: tuple | None = None, fallback: bool = False, sides: dict | None = None) -> float | None:
         """The bound's part that depends on whether a recover may still act: the draw pile (and
         the Home when `fallback`), stuck Visitors and what recover and summon effects add.
 
         `back`: the one card the Ritual brings back, when the tables should count its help alone
-        (`start`: the tables' start without it, worked out once for every `back`)."""
+        (`start`: the tables' start without it, worked out once for every `back`; `sides`: the stuck
+        Visitors and extras already worked out for another back, which only its summons and removers
+        change)."""
         pile = self._pile_bound(state, live, recovering, back, start)
         charged = pile is not None  # the tables charge each stuck costly Visitor its first VP
         if pile is None:
@@ -376,7 +379,16 @@ class _Search:
                 pile += max(potential[u] for u in state.offer)
         elif fallback:
             pile += sum(self._held_worth(state, u) for u in state.home)
-        return (pile + self._extras(state, live, recovering, back)
+        if sides is None or back is None:
+            return pile + self._sides(state, live, recovering, back, charged)
+        kind = (recovering, self.summon[back], self.remover[back], charged)
+        if kind not in sides:
+            sides[kind] = self._sides(state, live, recovering, back, charged)
+        return pile + sides[kind]
+
+    def _sides(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None, charged: bool) -> int:
+        """What recover and summon effects add, and what stuck Visitors cost."""
+        return (self._extras(state, live, recovering, back)
                 + self._stuck_visitors(state, live, recovering, back, charged))
 
     def _recovered(self, state: DeckulaState, still: list[int], recovers: int) -> int:
@@ -754,10 +766,27 @@ class _Search:
         loose = self.summon[back] if back is not None else 0
         if not self.buried_order:
             loose += sum(self.summon[u] for u in state.draw[:self.buried_now])
-        if loose:
+        if loose == 1:
+            extra += self._best_chain(state.set_aside)
+        elif loose:
             chain = loose + sum(self.summon[u] for u in state.set_aside)
             extra += chain * max((self.potential[u] for u in state.set_aside), default=0)
         return extra
+
+    def _best_chain(self, set_aside: list[int]) -> int:
+        """The most one summon at an unknown time adds: it calls the set-aside Visitor on top then (any of
+        them, as other summons may call the ones above first), and a called summoner the next one."""
+        order = set_aside[::-1]  # the top first
+        best = 0
+        for first in range(len(order)):
+            total, calls = 0, 1
+            for uid in order[first:]:
+                if not calls:
+                    break
+                total += self.potential[uid]
+                calls += self.summon[uid] - 1
+            best = max(best, total)
+        return best
 
 
 def _unwound(line: tuple) -> list[Action]:
