@@ -19,8 +19,8 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   discards, red-arrow tolls, guard tags (no Sunrise without a coffin), keeper room shared by the
   Visitors that arrive, stranded Visitors with all they cost (the Home cards they blank) until a
   remover is held, shields against named Visitors, buries paid for with the card discarded for
-  them; Visitors arriving now go beneath keepers or leave them their room, the better of the two; then what recover and summon effects could add, a Ritual's help counted
-  one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
+  them; Visitors arriving now go beneath keepers or leave them their room, the better of the two;
+  then what recover and summon effects could add, a Ritual's help counted one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;

@@ -44,7 +44,7 @@ import numpy as np
 from tablekit.deckula.cards import CardSpec
 
 ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
-ROW = np.int16  # table values are small whole numbers: 16 bits hold them (a quarter of the memory of floats)
+ROW = np.int16  # table values are small whole numbers: 16 bits hold them (half the memory of float32)
 LOST = -20000  # a row's -inf (no line survives): VP added along the pile never bring it near NEVER
 NEVER = -10000  # a row value at or below this is read as -inf
 Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)

@@ -276,6 +276,14 @@ def test_a_ritual_wins_back_no_more_than_a_home_kill_took():
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
+def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
+    """The Ritual may bring the Raven back: its summon calls the Postman on top, who calls the Minstrel
+    (2 VP), one chain worth 2, not two summons each worth the Minstrel: the bound is 9, not 10 (best 7)."""
+    match = table(draw=["raven-messenger", "nosy-postman"], home=["feeding-cellar", "resurrection-ritual"],
+                  discard=["candelabra", "blood-fountain"], set_aside=["wandering-minstrel", "nosy-postman"], energy=0)
+    assert brute_force(match.state)[1] == 7 <= _Search(match.state.clone(), 0).bound(match.state) == 9
+
+
 def test_a_ritual_waiting_for_its_choice_brings_back_one_help_not_all():
     """The Ritual may bring back the Trapdoor (to throw the Vagabond out) or the Velvet Coffin (to
     live through the Sunrise), not both: the bound, once it waits for that choice, is 0 (the Coffin,
