@@ -146,6 +146,16 @@ class _Search:
                          and e.timing == "instant" and not e.unless_tag and not e.min_visitors)
                      if c.spec.arrow else 0 for c in root.cards]
         self.bury = [any(e.op == "bury" for e in c.spec.effect) for c in root.cards]
+        self.drain = [sum(e.amount for e in c.spec.effect if e.op == "lose_energy" and not e.or_end
+                          and e.timing == "instant") for c in root.cards]
+        self.drain_elsewhere = any(e.op == "lose_energy" and not e.or_end and e.timing != "instant"
+                                   for c in root.cards for e in c.spec.effect)
+        self.sure_home_kill = [c.spec.arrow == "threat" and any(
+            e.op == "kill" and e.target in HOME_TARGETS and e.timing == "instant" and not e.unless_tag
+            and not e.min_visitors for e in c.spec.effect) for c in root.cards]
+        # the least the tables count for a card once it enters the Home (None: it cannot enter)
+        self.entry_worth = [None if c.spec.arrow == "threat" else self._kept(c.uid, 0, 0) if self.keeper[c.uid]
+                            else max(0, c.spec.vp) for c in root.cards]
         self.root_pile = list(root.draw)
         # Visitors entering the Threat area when a card is drawn: itself, and one it summons
         chain = 1 + sum(self.summon[u] for u in root.set_aside)  # a summoned Visitor may summon again
@@ -267,7 +277,7 @@ class _Search:
         self.buried_order = False
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
         quick = self._bound(state)
-        kill = self._pending_kill(state)  # after _bound, which sets scorer_ok for _held_worth
+        kill = self._pending_kill(state) or self._next_kill(state)  # after _bound, which sets scorer_ok
         quick -= kill
         if self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST or not self.buried_now:
             return quick
@@ -285,6 +295,50 @@ class _Search:
         if effect.op != "kill" or effect.target not in HOME_TARGETS:
             return 0
         return min(0 if u in state.blanks or self.recover[u] else self._held_worth(state, u) for u in pending.options)
+
+    def _next_kill(self, state: DeckulaState) -> int:
+        """What the Home kill of the next red-arrow card still to come that surely kills (a Crumbling Tower)
+        surely costs: at least the bound's count of one card that may be in the Home then — one there now,
+        or one that may enter before it (all that may enter, while a card could be buried). A card that may
+        leave the Home by its own Discard effect, or is blanked, costs nothing; with no other card in the Home
+        now, the Home may be empty then and nothing is charged (otherwise an empty Home means that card was
+        killed before). Nothing either during setup, or while a recover may bring a cheap card back."""
+        if state.offer or state.pending is not None or state.todo:
+            return 0
+        killer = self._next_killer(state)
+        if killer is None:
+            return 0
+        home = [u for u in state.home if self.cards[u].discard_effect < 0]
+        live_recover = any(u in state.home or u in state.draw or u == state.drawn for u in self.recover_uids)
+        if not home or live_recover:
+            return 0
+        burying = any(u in state.home or u in state.draw or u == state.drawn for u in self.bury_uids)
+        entering = state.draw if burying else state.draw[killer + 1:]
+        worths = [self.entry_worth[u] for u in entering if self.entry_worth[u] is not None]
+        if state.drawn is not None:
+            worths.append(self.entry_worth[state.drawn])
+        if len(home) < len(state.home):
+            worths.append(0)
+        worths += (0 if state.is_blanked(u) else self._held_worth(state, u) for u in home)
+        return min(worths)
+
+    def _next_killer(self, state: DeckulaState) -> int | None:
+        """The place in the draw pile of the next card that surely brings a Home kill (nothing queued): a
+        red-arrow card that kills a Home card, or one whose summon calls such a Visitor, when the order
+        summons call the set-aside Visitors in is sure. None when there is none."""
+        called = len(self.aside) - len(state.set_aside)
+        for i in range(len(state.draw) - 1, -1, -1):
+            uid = state.draw[i]
+            if self.sure_home_kill[uid]:
+                return i
+            calls = self.summon[uid] if self.aside else 0
+            while calls and called < len(self.aside):
+                visitor = self.aside[-1 - called]
+                if self.sure_home_kill[visitor]:
+                    return i
+                called += 1
+                calls += self.summon[visitor] - 1
+        return None
 
     def _bound(self, state: DeckulaState) -> float:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""
@@ -310,18 +364,34 @@ class _Search:
                 if not _turns_left(state):
                     return min(generic, bound + plain + home)  # the game ends before the Ritual can be used
                 able = self._can_come_back(state, live)
-                best = self._best_back(state, able) + plain
+                refund = self._pending_kill(state)
+                coming = self._coming(state)
+                # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
+                # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
+                cap = self._discard_cap(state, live, start)
+                left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
+                best = max(max(0, left) + plain, min(discarded + plain, cap))
                 sides: dict = {}
-                for back in self._backs(able):  # or one card that helps: its tags, tokens, remover...
+                for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
                     if bound + home + best >= generic:
                         break  # the generic bound is the lower already
                     if state.drawn is None and not state.offer and self._no_help(back, start):
                         continue
                     helped = self._rest(state, live, True, back, start, sides=sides)
                     if helped is not None:
-                        best = max(best, self._table_worth(back, 0) + helped)
+                        best = max(best, gain + helped, min(capped + helped, cap))  # its tags, remover...
                 return min(generic, bound + home + best)
         return generic
+
+    def _discard_cap(self, state: DeckulaState, live: _Live, start: tuple) -> float:
+        """A bound on every line where the Ritual brings back a card still to come that was discarded when drawn
+        (+1 energy, where buying it costs 2): the tables with 3 more energy, buying it instead. Energy that
+        cards to come drain (a Vagabond) is added too, as the line with more energy may lose it where the other
+        had none to lose; with a drain that is no arrival's instant, no cap."""
+        if self.drain_elsewhere:
+            return math.inf
+        drains = sum(self.drain[u] for u in state.draw) + sum(self.drain[u] for u in state.set_aside)
+        return self._rest(state, live, False, start=start, gift=3 + drains)
 
     def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
@@ -360,7 +430,8 @@ class _Search:
         return known
 
     def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
-              start: tuple | None = None, fallback: bool = False, sides: dict | None = None) -> float | None:
+              start: tuple | None = None, fallback: bool = False, sides: dict | None = None,
+              gift: int = 0) -> float | None:
         """The bound's part that depends on whether a recover may still act: the draw pile (and
         the Home when `fallback`), stuck Visitors and what recover and summon effects add.
 
@@ -368,7 +439,7 @@ class _Search:
         (`start`: the tables' start without it, worked out once for every `back`; `sides`: the stuck
         Visitors and extras already worked out for another back, which only its summons and removers
         change)."""
-        pile = self._pile_bound(state, live, recovering, back, start)
+        pile = self._pile_bound(state, live, recovering, back, start, gift)
         charged = pile is not None  # the tables charge each stuck costly Visitor its first VP
         if pile is None:
             if not fallback:
@@ -409,23 +480,51 @@ class _Search:
             return self.recalled
         return sum(self.summon[u] for u in state.discard if not self.visitor[u])
 
-    def _best_back(self, state: DeckulaState, able: Callable[[int], bool]) -> int:
-        """The most one recover could bring back for its VP alone. A card in the Home already counts as
-        staying there: brought back after a Home kill took it, it only wins back what the bound charged for
-        that kill (the pile tables charge none; a kill waiting for its target, the cheapest it may pick)."""
-        refund = self._pending_kill(state)
-        home = state.home
-        return max((min(self._back_worth(u), refund) if u in home else self._back_worth(u)
-                    for u in self.castle_back if able(u)), default=0)
+    def _back_gain(self, state: DeckulaState, uid: int, refund: int, coming: set[int]) -> int:
+        """What a card brought back adds by its own VP, when it left the Home before (it is there now, or still
+        to come and bought): the bound already counts its VP once, so it wins back only what the bound charged
+        for its leaving — a kill waiting for its target (`refund`, the cheapest it may pick), or, for a dear
+        remover (a Loyal Gargoyle), the unit the tables do not spare for its use. Other Home kills and
+        Discard effects are not charged. A card on the discard pile adds its whole worth."""
+        worth = self._back_worth(uid)
+        if uid not in state.home and uid not in coming:
+            return worth
+        charged = refund if uid in state.home else 0
+        if self.tables.dear[uid]:
+            charged = max(charged, self.tables.unit)
+        return min(worth, charged)
 
     def _back_worth(self, uid: int) -> int:
         """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:
         the Visitors it could keep count through its room, in the tables)."""
         return self._kept(uid, 0, 0) if self.keeper[uid] else self.potential[uid]
 
-    def _backs(self, able: Callable[[int], bool]) -> list[int]:
-        """For each kind of help a recover may bring back, its best card that can still reach the discard pile."""
-        return [next(u for u in group if able(u)) for group in self.tables.back_groups if any(map(able, group))]
+    def _backs(self, state: DeckulaState, able: Callable[[int], bool], refund: int,
+               coming: set[int]) -> list[tuple[int, float, float]]:
+        """For each kind of help a recover may bring back (when one of its cards can still reach the discard
+        pile): a card of it, and the most one of its cards adds by its own VP (see _best_backs)."""
+        backs = []
+        for group in self.tables.back_groups:
+            if any(map(able, group)):
+                backs.append((next(filter(able, group)), *self._best_backs(state, group, able, refund, coming)))
+        return backs
+
+    def _best_backs(self, state: DeckulaState, cards: list[int], able: Callable[[int], bool], refund: int,
+                    coming: set[int]) -> tuple[float, float]:
+        """The most one of `cards` brought back adds by its own VP: when it left the Home or lay on the discard
+        pile (see _back_gain), and when it is still to come and will be discarded when drawn (the caller caps
+        that one); -inf: no such card."""
+        left = discarded = -math.inf
+        for uid in filter(able, cards):
+            left = max(left, self._back_gain(state, uid, refund, coming))
+            if uid in coming:
+                discarded = max(discarded, self._back_worth(uid))
+        return left, discarded
+
+    @staticmethod
+    def _coming(state: DeckulaState) -> set[int]:
+        """The cards still to come: in the draw pile, or drawn now."""
+        return {*state.draw, state.drawn} if state.drawn is not None else set(state.draw)
 
     def _can_come_back(self, state: DeckulaState, live: _Live) -> Callable[[int], bool]:
         """Whether a card may be on the discard pile when the Ritual is used: there already, still to
@@ -446,9 +545,10 @@ class _Search:
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
     def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
-                    start: tuple | None = None) -> float | None:
+                    start: tuple | None = None, gift: int = 0) -> float | None:
         """The draw pile's bound (with the offer's, during setup) from the pile tables; None when the
-        pile is not recognised. `back`: a card the Ritual brings back, its help added to `start`."""
+        pile is not recognised. `back`: a card the Ritual brings back, its help added to `start`;
+        `gift`: energy more than the position holds."""
         if start is None:
             start = self._pile_start(state, live, recovering and back is None)
         if start is None:
@@ -456,9 +556,10 @@ class _Search:
         now, tables, m, key, keep = start
         if back is not None:
             key = tables.with_card(back, key)
-        rest = self._pile_rest(state, tables, m, key)
+        rest = self._pile_rest(state, tables, m, key, gift)
         for kept in range(1, keep + 1):  # Visitors arriving now go beneath keepers, or leave the room to later ones
-            rest = max(rest, tables.per_visitor * kept + self._pile_rest(state, tables, m, tables.less_room(key, kept)))
+            rest = max(rest, tables.per_visitor * kept
+                       + self._pile_rest(state, tables, m, tables.less_room(key, kept), gift))
         return now + rest
 
     def _pile_start(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
@@ -545,10 +646,11 @@ class _Search:
         return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
 
 
-    def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple) -> float:
+    def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple, gift: int = 0) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards (energy that
-        cards buried to the end will give back there, -owed, counted at once: sooner is never worse)."""
-        energy = state.energy - min(0, key[1])
+        cards buried to the end will give back there, -owed, counted at once: sooner is never worse;
+        `gift`: energy more than the position holds)."""
+        energy = state.energy + gift - min(0, key[1])
         key = key[:1] + (max(0, key[1]),) + key[2:]
         if state.drawn is not None:
             return tables.decide(state.drawn, m, energy, key)

@@ -127,6 +127,10 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["ancestral-portrait", "gossiping-maid", "resurrection-ritual", "garlic-merchant", "curious-quaintrelle"],
          home=["feeding-cellar"], discard=["feeding-cellar"], threat=[], set_aside=[],
          energy=2)  # the Garlic Merchant may go beneath the Cellar now and a Cellar brought back keep the Quaintrelle
+@example(draw=["ancestral-portrait", "hapless-vagabond"] + ["ancestral-portrait"] * 3, home=["resurrection-ritual"],
+         discard=[], threat=[], set_aside=[], energy=2)  # the Vagabond drains what a line with more energy lends
+@example(draw=["bat-colony"], home=["loyal-gargoyle", "resurrection-ritual"], discard=[],
+         threat=["curious-quaintrelle"], set_aside=[], energy=0)  # a Gargoyle used wins its VP back with the Ritual
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
@@ -259,6 +263,18 @@ def test_a_kill_waiting_for_its_home_target_costs_at_least_the_cheapest_card():
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
+@pytest.mark.parametrize(("draw", "set_aside"), [
+    (["candelabra", "crumbling-tower", "candelabra"], []),  # the Tower, second card to come
+    (["candelabra", "candelabra", "nosy-postman", "candelabra"], ["lantern-priest"]),  # the Priest the Postman calls
+])
+def test_a_home_kill_to_come_costs_at_least_the_cheapest_card_it_may_find(draw, set_aside):
+    """The Blood Fountain and the Vampire Bride stay in the Home and one Candelabra may come before the kill:
+    the kill takes at least 1 VP, so the bound is the best score, 4 (the Fountain 3, the Bride 2, a Candelabra
+    1, the killer -1 or -2 plus what is killed), not 5."""
+    match = table(draw=draw, home=["blood-fountain", "vampire-bride"], set_aside=set_aside, energy=3)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
+
+
 def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
     """The Vagabond waits for the Cellar or the Hellhound to take it, and two more Visitors come: the
     Cellar holds two of the three (4) and the Hound scores 1, so the bound is 5, not 7."""
@@ -274,6 +290,22 @@ def test_a_ritual_wins_back_no_more_than_a_home_kill_took():
     Tower -1), not 5 (the Fountain counted again)."""
     match = table(draw=["trapdoor", "crumbling-tower"], home=["blood-fountain", "resurrection-ritual"], energy=2)
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_home_card_the_ritual_brings_back_with_its_help_counts_its_vp_once():
+    """Home Sweet Home could come back (once the Crumbling Tower killed it) to throw the Vagabond out, but
+    the bound already counts its 2 VP as staying: the bound is the best score, 2, not 4 (its VP again)."""
+    match = table(draw=["crumbling-tower", "candelabra"], home=["home-sweet-home", "resurrection-ritual"],
+                  threat=["hapless-vagabond"], energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_card_to_come_the_ritual_brings_back_is_not_also_bought():
+    """To bring the Blood Fountain back, the Ritual needs it discarded when drawn (1 energy, not 2 spent):
+    that line is worth no more than buying it with 3 energy more, so the bound is the best score, 4, not 6
+    (the Fountain bought and brought back)."""
+    match = table(draw=["candelabra", "blood-fountain"], home=["resurrection-ritual"], energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
 
 
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
