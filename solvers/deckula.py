@@ -296,30 +296,35 @@ class _Search:
             return 0
         return min(0 if u in state.blanks or self.recover[u] else self._held_worth(state, u) for u in pending.options)
 
-    def _next_kill(self, state: DeckulaState) -> int:
+    def _next_kill(self, state: DeckulaState, back: int | None = None) -> int:
         """What the Home kill of the next red-arrow card still to come that surely kills (a Crumbling Tower)
         surely costs: at least the bound's count of one card that may be in the Home then — one there now,
-        or one that may enter before it (all that may enter, while a card could be buried). A card that may
-        leave the Home by its own Discard effect, or is blanked, costs nothing; with no other card in the Home
-        now, the Home may be empty then and nothing is charged (otherwise an empty Home means that card was
-        killed before). Nothing either during setup, or while a recover may bring a cheap card back."""
-        if state.offer or state.pending is not None or state.todo:
+        or one that may enter before it (all that may enter, while a card could be buried). A blanked card
+        costs nothing (its blocker is charged for it). With no card in the Home now but ones that may leave it
+        by their own Discard effect, the Home may be empty then and nothing is charged (otherwise an empty Home
+        means a card was killed before). Nothing either during setup, or while a recover may bring a cheap
+        card back — but for the last recover waiting for its choice, given the card it brings back (`back`)."""
+        if state.offer or state.todo or state.pending is not None and back is None:
             return 0
         killer = self._next_killer(state)
         if killer is None:
             return 0
-        home = [u for u in state.home if self.cards[u].discard_effect < 0]
-        live_recover = any(u in state.home or u in state.draw or u == state.drawn for u in self.recover_uids)
-        if not home or live_recover:
+        staying = any(self.cards[u].discard_effect < 0 for u in state.home)
+        if back is None:
+            if any(u in state.home or u in state.draw or u == state.drawn for u in self.recover_uids):
+                return 0
+        else:
+            staying = staying or self.cards[back].discard_effect < 0
+        if not staying:
             return 0
         burying = any(u in state.home or u in state.draw or u == state.drawn for u in self.bury_uids)
         entering = state.draw if burying else state.draw[killer + 1:]
         worths = [self.entry_worth[u] for u in entering if self.entry_worth[u] is not None]
         if state.drawn is not None:
             worths.append(self.entry_worth[state.drawn])
-        if len(home) < len(state.home):
-            worths.append(0)
-        worths += (0 if state.is_blanked(u) else self._held_worth(state, u) for u in home)
+        worths += (0 if state.is_blanked(u) else self._held_worth(state, u) for u in state.home)
+        if back is not None:
+            worths.append(self._back_worth(back))
         return min(worths)
 
     def _next_killer(self, state: DeckulaState) -> int | None:
@@ -412,7 +417,7 @@ class _Search:
         for back in {self.positions.kind[u]: u for u in pending.options}.values():
             rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
-                best = max(best, self._back_worth(back) + rest)
+                best = max(best, self._back_worth(back) + rest - self._next_kill(state, back))
         return best + sum(self._held_worth(state, u) for u in state.home)
 
     def _no_help(self, back: int, start: tuple | None) -> bool:

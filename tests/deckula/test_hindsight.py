@@ -263,15 +263,17 @@ def test_a_kill_waiting_for_its_home_target_costs_at_least_the_cheapest_card():
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
-@pytest.mark.parametrize(("draw", "set_aside"), [
-    (["candelabra", "crumbling-tower", "candelabra"], []),  # the Tower, second card to come
-    (["candelabra", "candelabra", "nosy-postman", "candelabra"], ["lantern-priest"]),  # the Priest the Postman calls
+@pytest.mark.parametrize(("draw", "home", "set_aside"), [
+    (["candelabra", "crumbling-tower", "candelabra"], [], []),  # the Tower, second card to come
+    (["candelabra", "candelabra", "nosy-postman", "candelabra"], [], ["lantern-priest"]),  # the Priest the Postman calls
+    (["candelabra", "crumbling-tower", "candelabra"], ["loyal-gargoyle"], []),  # a Gargoyle may leave, the others stay
 ])
-def test_a_home_kill_to_come_costs_at_least_the_cheapest_card_it_may_find(draw, set_aside):
+def test_a_home_kill_to_come_costs_at_least_the_cheapest_card_it_may_find(draw, home, set_aside):
     """The Blood Fountain and the Vampire Bride stay in the Home and one Candelabra may come before the kill:
     the kill takes at least 1 VP, so the bound is the best score, 4 (the Fountain 3, the Bride 2, a Candelabra
     1, the killer -1 or -2 plus what is killed), not 5."""
-    match = table(draw=draw, home=["blood-fountain", "vampire-bride"], set_aside=set_aside, energy=3)
+    match = table(draw=draw, home=["blood-fountain", "vampire-bride", *home], set_aside=set_aside,
+                  energy=0 if home else 3)
     assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
 
 
@@ -325,6 +327,16 @@ def test_a_ritual_waiting_for_its_choice_brings_back_one_help_not_all():
     ritual = next(a for a in GAME.legal_actions(match.state) if "Ritual" in str(a))
     assert line_bounds(match, (ritual, Draw()))[1] == 0
     assert brute_force(match.state) == (True, 0)
+
+
+def test_the_card_a_ritual_waiting_for_its_choice_brings_back_may_be_the_next_kill():
+    """The Ritual waits to bring back a Candelabra or the Velvet Coffin, and the Crumbling Tower comes after the
+    other Candelabra: its kill takes at least 1 VP (whichever came back), so the bound at the choice is the best
+    score, 4, not 5."""
+    match = table(draw=["candelabra", "crumbling-tower"], home=["blood-fountain", "vampire-bride", "resurrection-ritual"],
+                  discard=["candelabra", "velvet-coffin"], energy=0)
+    ritual = next(a for a in GAME.legal_actions(match.state) if "Ritual" in str(a))
+    assert line_bounds(match, (ritual, Draw()))[1] == 4 == brute_force(match.state)[1]
 
 
 def test_the_visitor_a_summon_calls_arrives_with_its_toll():
