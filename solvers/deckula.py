@@ -153,6 +153,8 @@ class _Search:
         self.sure_home_kill = [c.spec.arrow == "threat" and any(
             e.op == "kill" and e.target in HOME_TARGETS and e.timing == "instant" and not e.unless_tag
             and not e.min_visitors for e in c.spec.effect) for c in root.cards]
+        self.home_blanker = [any(e.op == "blank" and e.target in HOME_TARGETS for e in c.spec.effect)
+                             for c in root.cards]
         # the least the tables count for a card once it enters the Home (None: it cannot enter)
         self.entry_worth = [None if c.spec.arrow == "threat" else self._kept(c.uid, 0, 0) if self.keeper[c.uid]
                             else max(0, c.spec.vp) for c in root.cards]
@@ -317,7 +319,10 @@ class _Search:
             staying = staying or self.cards[back].discard_effect < 0
         if not staying:
             return 0
-        burying = any(u in state.home or u in state.draw or u == state.drawn for u in self.bury_uids)
+        burying = any(u in state.home or u in state.draw or u == state.drawn for u in self.bury_uids) or (
+            back is not None and self.bury[back])
+        if burying and any(self.home_blanker[u] for pile in (state.draw, state.set_aside) for u in pile):
+            return 0  # the killer may be buried under a card that blanks, or one that calls it
         entering = state.draw if burying else state.draw[killer + 1:]
         worths = [self.entry_worth[u] for u in entering if self.entry_worth[u] is not None]
         if state.drawn is not None:
@@ -330,15 +335,20 @@ class _Search:
     def _next_killer(self, state: DeckulaState) -> int | None:
         """The place in the draw pile of the next card that surely brings a Home kill (nothing queued): a
         red-arrow card that kills a Home card, or one whose summon calls such a Visitor, when the order
-        summons call the set-aside Visitors in is sure. None when there is none."""
+        summons call the set-aside Visitors in is sure. None when there is none, or when a card blanking a
+        Home card may come first (a blanked card is out of the kill's reach, and may score again later)."""
         called = len(self.aside) - len(state.set_aside)
         for i in range(len(state.draw) - 1, -1, -1):
             uid = state.draw[i]
+            if self.home_blanker[uid]:
+                return None
             if self.sure_home_kill[uid]:
                 return i
             calls = self.summon[uid] if self.aside else 0
             while calls and called < len(self.aside):
                 visitor = self.aside[-1 - called]
+                if self.home_blanker[visitor]:
+                    return None
                 if self.sure_home_kill[visitor]:
                     return i
                 called += 1
@@ -488,15 +498,18 @@ class _Search:
     def _back_gain(self, state: DeckulaState, uid: int, refund: int, coming: set[int]) -> int:
         """What a card brought back adds by its own VP, when it left the Home before (it is there now, or still
         to come and bought): the bound already counts its VP once, so it wins back only what the bound charged
-        for its leaving — a kill waiting for its target (`refund`, the cheapest it may pick), or, for a dear
-        remover (a Loyal Gargoyle), the unit the tables do not spare for its use. Other Home kills and
-        Discard effects are not charged. A card on the discard pile adds its whole worth."""
+        for its leaving — a kill waiting for its target (`refund`, the cheapest it may pick); for a dear
+        remover (a Loyal Gargoyle), the unit the tables do not spare for its use; for a Secret Passage, the
+        card the tables discard for each bury. Other Home kills and Discard effects are not charged. A card
+        on the discard pile adds its whole worth."""
         worth = self._back_worth(uid)
         if uid not in state.home and uid not in coming:
             return worth
         charged = refund if uid in state.home else 0
         if self.tables.dear[uid]:
             charged = max(charged, self.tables.unit)
+        if self.bury[uid]:
+            charged = max(charged, self.bury_cost)
         return min(worth, charged)
 
     def _back_worth(self, uid: int) -> int:

@@ -296,7 +296,8 @@ class PileTables:
         called = self._matters(self.aside)
         for uid in self.pile:
             self.summons_below.append(self.summons_below[-1] + self.summons[uid])
-            self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid])
+            # a recover among them may bring back a summoner whose Visitors fill keeper room at the end
+            self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid] + self.recover[uid] * max(self.recall))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             costly, excess, tags, named, mob = self._matters([uid])
             if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once

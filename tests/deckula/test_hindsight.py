@@ -131,6 +131,16 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
          discard=[], threat=[], set_aside=[], energy=2)  # the Vagabond drains what a line with more energy lends
 @example(draw=["bat-colony"], home=["loyal-gargoyle", "resurrection-ritual"], discard=[],
          threat=["curious-quaintrelle"], set_aside=[], energy=0)  # a Gargoyle used wins its VP back with the Ritual
+@example(draw=["spider-webs", "blood-fountain", "raven-messenger", "wandering-minstrel"],
+         home=["secret-passage", "resurrection-ritual", "resurrection-ritual"], discard=[],
+         threat=["hapless-vagabond", "vengeful-villager"], set_aside=[], energy=3)  # a Passage used and brought back
+@example(draw=["ancestral-portrait", "curious-quaintrelle", "crumbling-tower", "home-sweet-home"],
+         home=["ancestral-portrait"], discard=[], threat=[], set_aside=[],
+         energy=0)  # the Quaintrelle blanks the Portrait out of the Tower's reach, then goes
+@example(draw=["monster-hunter", "curious-quaintrelle", "resurrection-ritual", "feeding-cellar", "candelabra"],
+         home=["secret-passage", "feeding-cellar", "resurrection-ritual"], discard=["raven-messenger", "hellhound"],
+         threat=["furious-farmer", "monster-hunter"], set_aside=["wandering-minstrel", "monster-hunter"],
+         energy=2)  # a Ritual still to come brings the Raven back: its Hunter fills the Cellar's room
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
