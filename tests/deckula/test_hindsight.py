@@ -147,6 +147,28 @@ def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, di
     brute_force(match.state, _Search(match.state, 0))
 
 
+# the cards a Ritual's choices turn on: what it brings back, what kills or blanks at Home, what summons and keeps
+AROUND_A_RITUAL = ["resurrection-ritual", "raven-messenger", "feeding-cellar", "secret-passage", "loyal-gargoyle",
+                   "trapdoor", "home-sweet-home", "crumbling-tower", "blood-fountain", "candelabra", "nosy-postman"]
+RITUAL_VISITORS = ["lantern-priest", "curious-quaintrelle", "garlic-merchant", "monster-hunter", "furious-farmer",
+                   "hapless-vagabond", "wandering-minstrel"]
+
+
+@settings(max_examples=int(os.environ.get("HINDSIGHT_EXAMPLES", "120")), deadline=None)
+@given(draw=st.lists(st.sampled_from(AROUND_A_RITUAL + RITUAL_VISITORS), min_size=2, max_size=5),
+       home=st.lists(st.sampled_from(AROUND_A_RITUAL), max_size=2), ritual=st.booleans(),
+       discard=st.lists(st.sampled_from(AROUND_A_RITUAL), max_size=2),
+       threat=st.lists(st.sampled_from(RITUAL_VISITORS), max_size=2),
+       set_aside=st.lists(st.sampled_from(RITUAL_VISITORS), max_size=2, unique=True), energy=st.integers(0, 3))
+def test_no_bound_falls_below_a_score_reachable_around_a_ritual(draw, home, ritual, discard, threat, set_aside,
+                                                                energy):
+    """The same, on tables where a Ritual is often held and the discard pile and the set-aside Visitors are
+    full enough for it to matter (where the bound has the most ways to go wrong)."""
+    match = table(draw=draw, home=home + ["resurrection-ritual"] * ritual, discard=discard, threat=threat,
+                  set_aside=set_aside, energy=energy)
+    brute_force(match.state, _Search(match.state, 0))
+
+
 def test_the_best_line_replays_to_the_best_score():
     match = tablekit.new_game("deckula", seed=6)
     result = hindsight(match)
