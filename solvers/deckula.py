@@ -637,7 +637,8 @@ class _Search:
                 scorer = scorer or tables.scorer[u]
                 shields |= tables.shield_bits[u]
         scorer = scorer or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
-        tokens += recovering and any(self.bury)
+        if recovering and any(self.bury):  # each recover in the Home or queued may bring a Secret Passage back
+            tokens += max(1, sum(recover[u] for u in state.home) + sum(e.op == "recover" for e in live.queued))
         flags = tables.all_flags if recovering else flags
         shields = tables.all_shields if recovering else shields
         removers += sum(e.target == "chosen_visitor" for e in live.queued)

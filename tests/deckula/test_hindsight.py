@@ -160,6 +160,9 @@ RITUAL_VISITORS = ["lantern-priest", "curious-quaintrelle", "garlic-merchant", "
        discard=st.lists(st.sampled_from(AROUND_A_RITUAL), max_size=2),
        threat=st.lists(st.sampled_from(RITUAL_VISITORS), max_size=2),
        set_aside=st.lists(st.sampled_from(RITUAL_VISITORS), max_size=2, unique=True), energy=st.integers(0, 3))
+@example(draw=["resurrection-ritual", "secret-passage", "hapless-vagabond", "hapless-vagabond", "furious-farmer"],
+         home=["resurrection-ritual", "resurrection-ritual"], ritual=False, discard=[], threat=[], set_aside=[],
+         energy=0)  # two Rituals bring the same Passage back: two buries put the Farmer before both Vagabonds
 def test_no_bound_falls_below_a_score_reachable_around_a_ritual(draw, home, ritual, discard, threat, set_aside,
                                                                 energy):
     """The same, on tables where a Ritual is often held and the discard pile and the set-aside Visitors are
