@@ -313,13 +313,13 @@ class _Search:
             return 0
         staying = any(self.cards[u].discard_effect < 0 for u in state.home)
         if back is None:
-            if any(u in state.home or u in state.draw or u == state.drawn for u in self.recover_uids):
+            if self._at_hand(state, self.recover_uids):
                 return 0
         else:
             staying = staying or self.cards[back].discard_effect < 0
         if not staying:
             return 0
-        burying = any(u in state.home or u in state.draw or u == state.drawn for u in self.bury_uids) or (
+        burying = self._at_hand(state, self.bury_uids) or (
             back is not None and self.bury[back])
         if burying and any(self.home_blanker[u] for pile in (state.draw, state.set_aside) for u in pile):
             return 0  # the killer may be buried under a card that blanks, or one that calls it
@@ -331,6 +331,12 @@ class _Search:
         if back is not None:
             worths.append(self._back_worth(back))
         return min(worths)
+
+    @staticmethod
+    def _at_hand(state: DeckulaState, uids: list[int]) -> bool:
+        """True when one of `uids` is in the Home, the draw pile or drawn (outside setup: every card that may
+        still act)."""
+        return any(u in state.home or u in state.draw or u == state.drawn for u in uids)
 
     def _next_killer(self, state: DeckulaState) -> int | None:
         """The place in the draw pile of the next card that surely brings a Home kill (nothing queued): a
@@ -383,9 +389,12 @@ class _Search:
                 coming = self._coming(state)
                 # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
                 # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
-                cap = self._discard_cap(state, live, start)
                 left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
-                best = max(max(0, left) + plain, min(discarded + plain, cap))
+                best = max(0, left) + plain
+                cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
+                if discarded + plain > best:
+                    cap = self._discard_cap(state, live, start)
+                    best = max(best, min(discarded + plain, cap))
                 sides: dict = {}
                 for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
                     if bound + home + best >= generic:
@@ -394,7 +403,10 @@ class _Search:
                         continue
                     helped = self._rest(state, live, True, back, start, sides=sides)
                     if helped is not None:
-                        best = max(best, gain + helped, min(capped + helped, cap))  # its tags, remover...
+                        best = max(best, gain + helped)  # its tags, remover...
+                        if capped + helped > best:
+                            cap = self._discard_cap(state, live, start) if cap is None else cap
+                            best = max(best, min(capped + helped, cap))
                 return min(generic, bound + home + best)
         return generic
 
