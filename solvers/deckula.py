@@ -606,7 +606,7 @@ class _Search:
             return None
         m = len(state.draw) if tables is not self.tables else len(state.draw) - self.buried_now
         bottom = state.draw[:len(state.draw) - m]
-        final = not any(u in live.present for u in self.bury_uids)  # nothing can go below the last card
+        final = self._final(state, live)
         now = sum(0 if final and u == state.draw[0] and self.recover[u]
                   else self._deferred_worth(u, self.most_buries + sum(self.arrivals[v] for v in bottom[:i]))
                   for i, u in enumerate(bottom))  # bottom[:i]: the cards buried after it
@@ -782,7 +782,7 @@ class _Search:
             return 0
         removers = self._removers(state, live)
         present = live.present
-        last = state.draw[0] if state.draw and not any(u in present for u in self.bury_uids) else None
+        last = state.draw[0] if state.draw and self._final(state, live) else None
         recovers = sum(u in present and u not in state.home and u != last for u in self.recover_uids) + sum(
             e.op == "recover" for e in live.queued) + (recovering and back is None and _turns_left(state))
         if back is not None and _turns_left(state):
@@ -811,11 +811,17 @@ class _Search:
         """How many summon effects may still act (not counting summoned summoners): cards to come or
         held, queued ones, and the card a recover brings back (`back`, or any summoner discarded)."""
         summons = sum(u in live.present for u in self.summon_uids) + sum(e.op == "summon" for e in live.queued)
-        if back is not None:
-            return summons + self.summon[back]
-        if recovering:
-            summons += sum(self.summon[u] for u in state.discard if not self.visitor[u])
-        return summons
+        return summons + self._recalls(state, live, recovering, back)
+
+    def _recalls(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None) -> int:
+        """Summons that recovers bring back into the Home (where a summoner calls again): `back`, and one per
+        other recover that may act (held ones only while `recovering` and no `back` is given) while summoners
+        lie in the discard pile or the Home (a kill may send them there)."""
+        recovers = sum(u in live.present and u not in state.home for u in self.recover_uids)
+        if recovering and back is None:
+            recovers += sum(self.recover[u] for u in state.home) + sum(e.op == "recover" for e in live.queued)
+        summoners = sum(self.summon[u] and not self.visitor[u] for u in state.discard + state.home)
+        return (self.summon[back] if back is not None else 0) + min(recovers, summoners)
 
     def _live(self, state: DeckulaState) -> _Live:
         """The cards still able to act, the queued effects and what they act on, for one bound; and
@@ -828,6 +834,18 @@ class _Search:
                     and unit and -state.spec(u).vp >= unit]
         return _Live(cards, set(cards), queued_effects(state), acting_on, stranded)
 
+    def _final(self, state: DeckulaState, live: _Live) -> bool:
+        """True when nothing can go below the bottom card of the draw pile: no bury card may still act,
+        and none can come back (a Secret Passage in the discard pile while a recover may act before that
+        card: queued, or held anywhere but at the bottom of the pile)."""
+        if any(u in live.present for u in self.bury_uids):
+            return False
+        if not any(u in state.discard for u in self.bury_uids):
+            return True
+        last = state.draw[0] if state.draw else None
+        return not (any(e.op == "recover" for e in live.queued)
+                    or any(u in live.present and u != last for u in self.recover_uids))
+
     def _removers(self, state: DeckulaState, live: _Live) -> int:
         """Effects that may still pick a Visitor in the Threat area (kill or blank it).
 
@@ -839,7 +857,7 @@ class _Search:
         if _turns_left(state):  # Discard effects need a turn start (instants in the Home are spent)
             removers += sum(self.discard_remover[u] for u in state.home)
         last = state.draw[0] if state.draw else state.drawn
-        final = not any(u in live.present for u in self.bury_uids)
+        final = self._final(state, live)
         for uid in state.draw + ([state.drawn] if state.drawn is not None else []):
             removers += self.instant_remover[uid] if final and uid == last else remover[uid]
         return removers
@@ -896,7 +914,7 @@ class _Search:
         # summoners buried to the end when the tables count buried cards at their best, or brought back
         called = summoned(state.set_aside, queued.count("summon"), self.summon)
         extra += sum(self.potential[u] for u in called)
-        loose = self.summon[back] if back is not None else 0
+        loose = self._recalls(state, live, recovering, back)
         if not self.buried_order:
             loose += sum(self.summon[u] for u in state.draw[:self.buried_now])
         if loose == 1:
