@@ -149,6 +149,9 @@ def test_hindsight_equals_brute_force_on_small_deals(draw, home, discard, threat
 @example(draw=["trapdoor", "crumbling-tower", "resurrection-ritual", "curious-quaintrelle"], home=[],
          discard=["raven-messenger"], threat=["wandering-minstrel"], set_aside=["wandering-minstrel"],
          energy=1)  # the Ritual drawn brings the Raven back, which calls the welcome Minstrel
+@example(draw=["resurrection-ritual", "hapless-vagabond", "furious-farmer", "bat-colony", "vampire-bride"],
+         home=["secret-passage", "resurrection-ritual"], discard=[], threat=[], set_aside=["curious-quaintrelle"],
+         energy=0)  # the buried Ritual's energy comes at the end, after the Vagabond: he cannot take it
 def test_no_bound_falls_below_a_score_reachable_from_its_position(draw, home, discard, threat, set_aside, energy):
     """The bound is optimistic everywhere, not only where it decides the answer."""
     match = table(draw=draw, home=home, discard=discard, threat=threat, set_aside=set_aside, energy=energy)
