@@ -679,12 +679,9 @@ class _Search:
 
     def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple, gift: int = 0) -> float:
         """The tables' value of the drawn card (or the setup offer) and the bottom `m` cards (energy that
-        cards buried to the end will give back there, -owed, counted at once: sooner is never worse, unless
-        a card may take energy on the way, see PileTables.drains; `gift`: energy more than the position holds)."""
+        cards buried to the end give back there stays owed, below 0: given at once, a card taking energy on
+        the way, a Vagabond, could eat it); `gift`: energy more than the position holds."""
         energy = state.energy + gift
-        if not tables.drains:
-            energy -= min(0, key[1])
-            key = key[:1] + (max(0, key[1]),) + key[2:]
         if state.drawn is not None:
             return tables.decide(state.drawn, m, energy, key)
         if not state.offer:

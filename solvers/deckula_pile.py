@@ -101,9 +101,6 @@ class PileTables:
         self.tokens_given = [b + (r and any(bury)) for b, r in zip(bury, recover, strict=True)]
         self.most_tokens = sum(self.tokens_given)
         self.most_owed = 2 * self.most_tokens
-        # a card may take energy without ending the game (a Vagabond): energy given sooner can then be worse
-        # than given at the end (taken on the way), so what buried cards give back stays owed (below 0)
-        self.drains = any(e.op == "lose_energy" and not e.or_end for s in specs for e in s.effect)
         self.size = most_energy + 2
         self.energy = np.arange(self.size)
         self._visitor_defences(specs)
@@ -422,8 +419,8 @@ class PileTables:
         if not tokens:
             return best
         # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor; a
-        # plain card is then bought (2 energy owed) or discarded (its 1 energy counted at once, so what is owed
-        # stays at or above 0, as sooner is never worse; but with `drains`, owed one less)
+        # plain card is then bought (2 energy owed) or discarded (1 energy owed less: given at once, a card
+        # taking energy on the way, a Vagabond, could eat it)
         worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost
         cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
@@ -432,9 +429,9 @@ class PileTables:
                            self._shift(frame, (-removers, removers)))
         best = np.maximum(best, worth + later)
         if not spec.arrow:
-            later = self._view(m - 1, (tokens - 1, owed - self.drains, flags, room, ends, killer, net, scorer, crowd,
-                                       got, excess, 1, *home), frame)
-            best = np.maximum(best, (later if self.drains else self._one_more_energy(later)) - self.bury_cost)
+            later = self._view(m - 1, (tokens - 1, owed - 1, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
+                                       *home), frame)
+            best = np.maximum(best, later - self.bury_cost)
         return best
 
     def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
