@@ -432,15 +432,23 @@ class _Search:
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
         start = self._pile_start(state, alone, False)
-        plain = self._rest(state, alone, False, start=start)
-        if plain is None:
+        reachable = self.scorer_ok
+        plains = {reachable: self._rest(state, alone, False, start=start)}
+        if plains[reachable] is None:
             return None
+        # a scorer (Portrait Gallery) only this choice could bring back: tagged cards earn their share on its line
+        hangs = reachable and not any(u in alone.present for u in self.scorer_uids)
         best = -math.inf
         for back in {self.positions.kind[u]: u for u in pending.options}.values():
-            rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
+            self.scorer_ok = reachable and (not hangs or self.tables.scorer[back])  # read by _held_worth
+            if self.scorer_ok not in plains:
+                plains[self.scorer_ok] = self._rest(state, alone, False, start=start)
+            rest = plains[self.scorer_ok] if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
-                best = max(best, self._back_worth(back) + rest - self._next_kill(state, back))
-        return best + sum(self._held_worth(state, u) for u in state.home)
+                best = max(best, self._back_worth(back) + rest - self._next_kill(state, back)
+                           + sum(self._held_worth(state, u) for u in state.home))
+        self.scorer_ok = reachable
+        return best
 
     def _no_help(self, back: int, start: tuple | None) -> bool:
         """True when a card the Ritual brings back can help nothing the cards left in the pile can use

@@ -426,6 +426,16 @@ def test_the_card_a_ritual_waiting_for_its_choice_brings_back_may_be_the_next_ki
     assert line_bounds(match, (ritual, Draw()))[1] == 4 == brute_force(match.state)[1]
 
 
+def test_portraits_earn_the_gallerys_share_only_where_the_ritual_brings_the_gallery_back():
+    """The Ritual waits to bring back the Portrait Gallery (2 Portraits: +2) or the Blood Fountain (3 VP): the
+    bound at the choice is the best score, 5 (the Fountain, each Portrait 1 VP), not 7 (the Fountain, and the
+    Portraits counting a Gallery too)."""
+    match = table(draw=["candelabra"], home=["ancestral-portrait", "ancestral-portrait", "resurrection-ritual"],
+                  discard=["portrait-gallery", "blood-fountain"], energy=0)
+    ritual = next(a for a in GAME.legal_actions(match.state) if "Ritual" in str(a))
+    assert line_bounds(match, (ritual, Draw()))[1] == 5 == brute_force(match.state)[1]
+
+
 def test_the_visitor_a_summon_calls_arrives_with_its_toll():
     """The Raven calls the Furious Farmer (the only Visitor set aside), who wants 2 energy: with at most
     1 by then, no line survives, and the bound knows it before the Raven comes."""
