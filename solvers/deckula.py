@@ -378,37 +378,61 @@ class _Search:
             # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...),
             # each worked out alone (the generic bound counts every help at once: when it already cuts,
             # this costs nothing; both are bounds, so their minimum is one too)
-            start = self._pile_start(state, live, False)
-            plain = self._rest(state, live, False, start=start)
-            if plain is not None:
-                home = sum(self._held_worth(state, u) for u in state.home if u != rituals[0])
-                if not _turns_left(state):
-                    return min(generic, bound + plain + home)  # the game ends before the Ritual can be used
-                able = self._can_come_back(state, live)
-                refund = self._pending_kill(state)
-                coming = self._coming(state)
-                # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
-                # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
-                left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
-                best = max(0, left) + plain
-                cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
-                if discarded + plain > best:
-                    cap = self._discard_cap(state, live, start)
-                    best = max(best, min(discarded + plain, cap))
-                sides: dict = {}
-                for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
-                    if bound + home + best >= generic:
-                        break  # the generic bound is the lower already
-                    if state.drawn is None and not state.offer and self._no_help(back, start):
-                        continue
-                    helped = self._rest(state, live, True, back, start, sides=sides)
-                    if helped is not None:
-                        best = max(best, gain + helped)  # its tags, remover...
-                        if capped + helped > best:
-                            cap = self._discard_cap(state, live, start) if cap is None else cap
-                            best = max(best, min(capped + helped, cap))
-                return min(generic, bound + home + best)
+            if not self._scorer_hangs_on(state, live, rituals[0]):
+                one = self._one_ritual(state, live, rituals[0], generic - bound)
+            else:  # the lines bringing back a scorer, and the others, without its share for tagged cards
+                scorer = self.tables.scorer
+                one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u])
+                self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
+                other = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: not scorer[u])
+                one = None if one is None or other is None else max(one, other)
+            if one is not None:
+                return min(generic, bound + one)
         return generic
+
+    def _scorer_hangs_on(self, state: DeckulaState, live: _Live, ritual: int) -> bool:
+        """True when a scorer (Portrait Gallery) can reach the Home only as the card this Ritual brings back."""
+        return self.scorer_ok and not any(u in live.present for u in self.scorer_uids) and not any(
+            u in live.present and u != ritual for u in self.recover_uids)
+
+    def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float,
+                    wanted: Callable[[int], bool] | None = None) -> float | None:
+        """The Home's and the rest's part of the bound with one Ritual held (`generic`: the generic bound's, to
+        stop at): its best card or one card that helps, each alone, or none; with `wanted`, only the cards it
+        accepts. None: the tables do not know the pile."""
+        start = self._pile_start(state, live, False)
+        plain = self._rest(state, live, False, start=start)
+        if plain is None:
+            return None
+        home = sum(self._held_worth(state, u) for u in state.home if u != ritual)
+        if not _turns_left(state):
+            return plain + home  # the game ends before the Ritual can be used
+        able = self._can_come_back(state, live)
+        if wanted is not None:
+            able = _both(able, wanted)
+        refund = self._pending_kill(state)
+        coming = self._coming(state)
+        # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
+        # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
+        left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
+        best = max(0, left) + plain
+        cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
+        if discarded + plain > best:
+            cap = self._discard_cap(state, live, start)
+            best = max(best, min(discarded + plain, cap))
+        sides: dict = {}
+        for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
+            if home + best >= generic:
+                break  # the generic bound is the lower already
+            if state.drawn is None and not state.offer and self._no_help(back, start):
+                continue
+            helped = self._rest(state, live, True, back, start, sides=sides)
+            if helped is not None:
+                best = max(best, gain + helped)  # its tags, remover...
+                if capped + helped > best:
+                    cap = self._discard_cap(state, live, start) if cap is None else cap
+                    best = max(best, min(capped + helped, cap))
+        return home + best
 
     def _discard_cap(self, state: DeckulaState, live: _Live, start: tuple) -> float:
         """A bound on every line where the Ritual brings back a card still to come that was discarded when drawn
@@ -431,19 +455,21 @@ class _Search:
                 or state.spec(pending.source).effect[pending.effect].op != "recover"):
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
-        start = self._pile_start(state, alone, False)
         reachable = self.scorer_ok
-        plains = {reachable: self._rest(state, alone, False, start=start)}
-        if plains[reachable] is None:
-            return None
         # a scorer (Portrait Gallery) only this choice could bring back: tagged cards earn their share on its line
         hangs = reachable and not any(u in alone.present for u in self.scorer_uids)
         best = -math.inf
+        plains: dict[bool, tuple] = {}  # by scorer_ok: the tables' start and the rest with no help
         for back in {self.positions.kind[u]: u for u in pending.options}.values():
-            self.scorer_ok = reachable and (not hangs or self.tables.scorer[back])  # read by _held_worth
+            self.scorer_ok = reachable and (not hangs or self.tables.scorer[back])  # read wherever a Home card's worth is
             if self.scorer_ok not in plains:
-                plains[self.scorer_ok] = self._rest(state, alone, False, start=start)
-            rest = plains[self.scorer_ok] if self._no_help(back, start) else self._rest(state, alone, True, back, start)
+                start = self._pile_start(state, alone, False)
+                plains[self.scorer_ok] = start, self._rest(state, alone, False, start=start)
+            start, plain = plains[self.scorer_ok]
+            if plain is None:
+                self.scorer_ok = reachable
+                return None
+            rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
                 best = max(best, self._back_worth(back) + rest - self._next_kill(state, back)
                            + sum(self._held_worth(state, u) for u in state.home))
@@ -959,6 +985,11 @@ def _unwound(line: tuple) -> list[Action]:
 def _turns_left(state: DeckulaState) -> bool:
     """True while a turn start (when Discard effects are used) is still to come, or is now."""
     return bool(state.draw) or state.phase == ACTIVATE
+
+
+def _both(first: Callable[[int], bool], second: Callable[[int], bool]) -> Callable[[int], bool]:
+    """A card test passed by the cards passing both tests."""
+    return lambda uid: first(uid) and second(uid)
 
 
 def _ordered(state: DeckulaState) -> list[Action]:
