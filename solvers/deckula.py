@@ -390,10 +390,12 @@ class _Search:
                 return min(generic, bound + one)
         return generic
 
-    def _scorer_hangs_on(self, state: DeckulaState, live: _Live, ritual: int) -> bool:
-        """True when a scorer (Portrait Gallery) can reach the Home only as the card this Ritual brings back."""
+    def _scorer_hangs_on(self, state: DeckulaState, live: _Live, ritual: int | None) -> bool:
+        """True when a scorer (Portrait Gallery) can reach the Home only as the card one recover brings back: the
+        held `ritual`, or (None) the one waiting for its choice, its effect left out of `live`."""
         return self.scorer_ok and not any(u in live.present for u in self.scorer_uids) and not any(
-            u in live.present and u != ritual for u in self.recover_uids)
+            u in live.present and u != ritual for u in self.recover_uids) and not any(
+            e.op == "recover" for e in live.queued)
 
     def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float,
                     wanted: Callable[[int], bool] | None = None) -> float | None:
@@ -456,8 +458,7 @@ class _Search:
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
         reachable = self.scorer_ok
-        # a scorer (Portrait Gallery) only this choice could bring back: tagged cards earn their share on its line
-        hangs = reachable and not any(u in alone.present for u in self.scorer_uids)
+        hangs = self._scorer_hangs_on(state, alone, None)  # tagged cards then earn a scorer's share on its line only
         best = -math.inf
         plains: dict[bool, tuple] = {}  # by scorer_ok: the tables' start and the rest with no help
         for back in {self.positions.kind[u]: u for u in pending.options}.values():

@@ -6,7 +6,7 @@ programming from the bottom of the pile up. Its state, besides the cards left (`
 * bury tokens held (a Secret Passage in the Home, or a Ritual that could bring one back): using
   one sends the card on top to the very end, at the price of the card discarded for it; met there,
   a red-arrow card pays its toll, a plain card is bought at its best for 2 energy or discarded for 1;
-* that end-of-pile energy still owed by buried cards;
+* the energy still owed at the end of the pile by buried cards (below 0: what they give back there);
 * which *guard tags* are in the Home — the tags that stop a red-arrow card's game-ending or
   energy-demanding instant (a coffin for Sunrise, a guard for Monster Hunter). Tags are only
   ever gained here (a card that could bring tagged cards back counts as holding every tag).
