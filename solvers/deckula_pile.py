@@ -25,11 +25,13 @@ that a recover brings back into the Home calls its Visitors at the end, where th
 (only on the lines where it does come back: counted for every line, this was the loosest part). Effects that
 could only help (kills, blanks) are left out, which keeps the table an upper bound. Each state
 forgets what the cards below can no longer use (`normal`). Rows are computed on demand, each a numpy
-array over three axes at once: the stranded Visitors less the removers held (`net`), the removers got
-so far and energy — those three only move by fixed steps (a Visitor stays: net + 1; a remover comes:
-net - 1, got + 1; a buy: energy - 2), so one row serves every position differing in them, and a move
-is a shifted read of the next row (`_view` over a `Frame`) rather than a row of its own. (Per-energy
-rows keyed by net and got too needed about ten times as many rows, and rows were most of the time.)
+array over four axes at once: the stranded Visitors less the removers held (`net`), the removers got
+so far, free keeper room and energy — those four only move by fixed steps (a Visitor stays: net + 1; a
+remover comes: net - 1, got + 1; a keeper comes: room + its room; a Visitor goes beneath one: room - 1;
+a buy: energy - 2), so one row serves every position differing in them, and a move is a shifted read
+of the next row (`_view` over a `Frame`) rather than a row of its own. (Per-energy rows keyed by net
+and got too needed about ten times as many rows; keeper room in the key, 2-4 times as many as on its
+axis: rows are most of the time.)
 The same tables are made for a pile whose bottom cards were buried (`under`).
 """
 
@@ -47,7 +49,9 @@ ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
 ROW = np.int16  # table values are small whole numbers: 16 bits hold them (half the memory of float32)
 LOST = -20000  # a row's -inf (no line survives): VP added along the pile never bring it near NEVER
 NEVER = -10000  # a row value at or below this is read as -inf
-Frame = tuple[int, int, int, int]  # (first stranded count, how many, first removers got, how many)
+Frame = tuple[int, int, int, int, int, int]  # (first stranded count, how many, first removers got, how many,
+#                                            first keeper room, how many)
+Shift = tuple[int, int, int]  # how a move changes the stranded count, the removers got and keeper room
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1), stranded Visitors minus the Visitor removers held
@@ -220,9 +224,9 @@ class PileTables:
     def _value(self, m: int, energy: int, key: Key) -> float:
         """value(), read from the row of the state's shared key at its stranded count and removers got."""
         shared = self._shared(m, key)
-        low, _, _, gots = self._frame(m, shared)
+        low, _, _, gots, _, rooms = self._frame(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
-        value = int(self._row(m, shared)[net, min(key[9], gots - 1), min(energy, self.size - 1)])
+        value = int(self._row(m, shared)[net, min(key[9], gots - 1), min(key[3], rooms - 1), min(energy, self.size - 1)])
         return -math.inf if value <= NEVER else float(value)
 
     def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
@@ -246,12 +250,12 @@ class PileTables:
         """The state once `kept` Visitors went beneath keepers (their room taken)."""
         return (*key[:3], key[3] - kept, *key[4:])
 
-    def _apply(self, key: Key, after: Key, shift: tuple[int, int]) -> Key:
+    def _apply(self, key: Key, after: Key, shift: Shift) -> Key:
         """`after` with the stranded count (and crowd) and the removers got of `key` moved by `shift`."""
         net, crowd = self._remove(key[6], key[8], -shift[0])
         return (*after[:6], net, after[7], crowd, key[9] + shift[1], *after[10:])
 
-    def _entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key, tuple[int, int]]]:
+    def _entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key, Shift]]:
         """(worth, state after but the stranded count and removers got, their shift) for each way `uid`
         may enter the Home with `m` cards left under it.
 
@@ -265,12 +269,12 @@ class PileTables:
             worth -= self.bonus[uid]
         turns = bool(m or key[11])  # a turn start still to come (cards below, or buried)
         if self.recover[uid]:
-            return [(worth, key, (0, 0)), *((self.worth(back, m), *self._enter(back, key, turns)) for back in self.backs)]
+            return [(worth, key, (0, 0, 0)), *((self.worth(back, m), *self._enter(back, key, turns)) for back in self.backs)]
         return [(worth, *self._enter(uid, key, turns))]
 
-    def _enter(self, uid: int, key: Key, turns: bool) -> tuple[Key, tuple[int, int]]:
+    def _enter(self, uid: int, key: Key, turns: bool) -> tuple[Key, Shift]:
         """The table state once `uid` is in the Home, its stranded count and removers got left as they were,
-        and how they move: (net, got). With no `turns` left its Discard effects never act, so only its
+        and how they and keeper room move: (net, got, room). With no `turns` left its Discard effects never act, so only its
         instants remove a Visitor; a dear remover thins a mob but spares no stranded Visitor's unit."""
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         flags |= self.tag_bits[uid]
@@ -282,7 +286,7 @@ class PileTables:
                 min(room + self.room[uid], self.most_room), ends + self.recall[uid], killer | self.killer[uid] | recover,
                 net, scorer | self.scorer[uid] | recover, crowd, got, excess, buried,
                 shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
-                called), (more - removers, removers)
+                called), (more - removers, removers, self.room[uid])
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see normal); once a
@@ -332,35 +336,38 @@ class PileTables:
         got = min(key[9], len(excess) + later)
         if not later and got >= len(excess):
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
-        return (*shared[:6], max(key[6], self._frame(m, shared)[0]), shared[7], shared[8], got, excess, *shared[11:])
+        return (*shared[:3], min(key[3], self._coming(m, key[4])), *shared[4:6], max(key[6], self._frame(m, shared)[0]),
+                shared[7], shared[8], got, excess, *shared[11:])
 
     def _shared(self, m: int, key: Key) -> Key:
-        """The key of the row holding a state (its stranded count and removers got are the row's axes, 0
-        here), with what the bottom m cards can no longer use forgotten (more positions share a row):
+        """The key of the row holding a state (its stranded count, removers got and keeper room are the row's
+        axes, 0 here), with what the bottom m cards can no longer use forgotten (more positions share a row):
         the crowd without a mob card below; a killer without costly Visitors below; guard tags no card
-        below asks for; a scorer with no tagged card below; keeper room beyond the Visitors still to
-        come; bury tokens beyond the cards left."""
+        below asks for; a scorer with no tagged card below; bury tokens beyond the cards left."""
         tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
         if not self.mob_below[m]:
             crowd = dear = 0
         if not self.costly_below[m]:
             killer = 0
-        coming = self.arriving_below[m] + ends + self.late
-        return (min(tokens, m), owed, flags & self.tags_below[m], min(room, coming), min(ends, self.most_room),
+        return (min(tokens, m), owed, flags & self.tags_below[m], 0, min(ends, self.most_room),
                 killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried,
                 shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
+
+    def _coming(self, m: int, ends: int) -> int:
+        """The most keeper room a state at m can use: the Visitors still to come (beyond it, room is forgotten)."""
+        return min(self.most_room, self.arriving_below[m] + ends + self.late)
 
     def _frame(self, m: int, shared: Key) -> Frame:
         """The axes of row (m, shared): stranded counts from the lowest any line can tell apart (below it
         no mob can form and nobody is stranded, however many arrive) up to the most Visitors that can stand
         in the Threat area while the bottom m cards are still to come; removers got from 0 to the most
-        excess costs that can still be fixed."""
+        excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use."""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
         return (low, self.stranded_most[m] - low + 1, 0,
-                min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1)
+                min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1, 0, self._coming(m, shared[4]) + 1)
 
     def _row(self, m: int, shared: Key) -> np.ndarray:
-        """The row of a normalised state: values over (stranded count, removers got, energy)."""
+        """The row of a normalised state: values over (stranded count, removers got, keeper room, energy)."""
         row = self.rows.get((m, shared))
         if row is None:
             frame = self._frame(m, shared)
@@ -369,24 +376,27 @@ class PileTables:
         return row
 
     def _view(self, m: int, key: Key, frame: Frame) -> np.ndarray:
-        """The row of state `key` at m, read over the stranded counts and removers got of `frame`."""
+        """The row of state `key` at m, read over the stranded counts, removers got and keeper room of `frame`
+        (room below 0 reads as room 0: a caller keeping Visitors beneath keepers masks it)."""
         shared = self._shared(m, key)
         row = self._row(m, shared)
-        low, count, _, gots = self._frame(m, shared)
-        if frame == (low, count, 0, gots):
+        own = self._frame(m, shared)
+        if frame == own:
             return row
-        index = self._index.get((frame, low, count, gots))
+        index = self._index.get((frame, own))
         if index is None:
-            first, counted, got, got_count = frame
+            first, counted, got, got_count, room, room_count = frame
+            low, count, _, gots, _, rooms = own
             nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
-            index = self._index[(frame, low, count, gots)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count),
-                                                                                    gots - 1))
+            index = self._index[(frame, own)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count), gots - 1),
+                                                        np.clip(np.arange(room, room + room_count), 0, rooms - 1))
         return row[index]
 
     @staticmethod
-    def _shift(frame: Frame, shift: tuple[int, int]) -> Frame:
-        """The frame of the state reached when the stranded count and the removers got move by `shift`."""
-        return frame[0] + shift[0], frame[1], frame[2] + shift[1], frame[3]
+    def _shift(frame: Frame, shift: Shift) -> Frame:
+        """The frame of the state reached when the stranded count, the removers got and keeper room move by
+        `shift`."""
+        return frame[0] + shift[0], frame[1], frame[2] + shift[1], frame[3], frame[4] + shift[2], frame[5]
 
     @staticmethod
     def _one_more_energy(row: np.ndarray) -> np.ndarray:
@@ -396,11 +406,13 @@ class PileTables:
     def _base(self, key: Key, frame: Frame) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room; each stranded
         Visitor costs the unit, and the excess costs not fixed by the removers got theirs."""
-        _, owed, _, room, ends, _, _, _, _, _, excess, *_ = key
-        first, count, got, gots = frame
+        _, owed, _, _, ends, _, _, _, _, _, excess, *_ = key
+        first, count, got, gots, room, rooms = frame
         stranded = np.maximum(0, np.arange(first, first + count))
         unfixed = np.array([sum(excess[g:]) for g in range(got, got + gots)], dtype=float)
-        end = self.per_visitor * min(room, ends + self.late) - self.unit * stranded[:, None] - unfixed[None, :]
+        kept = np.minimum(np.arange(room, room + rooms), ends + self.late)
+        end = (self.per_visitor * kept[None, None, :] - self.unit * stranded[:, None, None]
+               - unfixed[None, :, None])
         return np.where(self.energy >= owed, end[..., None], LOST).astype(ROW)
 
     def _best(self, m: int, key: Key, frame: Frame) -> np.ndarray:
@@ -426,7 +438,7 @@ class PileTables:
         removers = self.removers[uid]
         later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
                                    killer, net, scorer | self.scorer[uid], crowd, got, excess, 1, *home),
-                           self._shift(frame, (-removers, removers)))
+                           self._shift(frame, (-removers, removers, 0)))
         best = np.maximum(best, worth + later)
         if not spec.arrow:
             later = self._view(m - 1, (tokens - 1, owed - 1, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
@@ -450,7 +462,7 @@ class PileTables:
             worth, key, shift = self._entries(uid, m, key)[0]
             frame = self._shift(frame, shift)
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
-        shape = (frame[1], frame[3], self.size)
+        shape = (frame[1], frame[3], frame[5], self.size)
         if (uid, flags) not in self._demands:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
@@ -458,16 +470,20 @@ class PileTables:
             return np.full(shape, LOST, ROW)  # a game-ending instant with no guard tag against it
         toll, paid = demand
         out = np.full(shape, LOST, ROW)
-        most = min(room, arriving)  # arriving Visitors go beneath keepers with room ...
         shielded = self.named_bit[uid] & shields
-        for kept in range(most + 1):  # ... or, when a keeper comes later, stay to leave its room for others
+        rooms = np.arange(frame[4], frame[4] + frame[5])
+        for kept in range(arriving + 1):  # arriving Visitors go beneath keepers with room, or, when a keeper
+            # comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid]
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
-            row = self._after(m, (tokens, owed, flags, room - kept, ends, killer, net, scorer, crowd,
-                                  got, more, buried, shields, dear, called), self._shift(frame, (stays, 0)), calls)
-            out = np.maximum(out, worth + self.per_visitor * kept + row[..., paid])
+            row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
+                                  got, more, buried, shields, dear, called), self._shift(frame, (stays, 0, -kept)), calls)
+            gain = worth + self.per_visitor * kept + row[..., paid]
+            if kept:
+                gain[:, :, rooms < kept] = LOST  # not that much room
+            out = np.maximum(out, gain)
         out[..., :toll] = LOST
         if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
             standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
