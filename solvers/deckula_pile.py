@@ -294,12 +294,16 @@ class PileTables:
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
         self.excess_below, self.named_below, self.summons_below = [0], [0], [0]
         self.mob_below = [False]
+        self.tokens_below = [0]  # bury tokens the bottom m cards may give
+        # the most a bury adds to the energy owed at the end (a plain card bought there, or a toll)
+        self.owed_step = max([2, *(self.end_cost(u) for u in set(self.pile))])
         # the most Visitors stranded while the bottom m cards are still to come: not those among them
         self.stranded_most = [self.most_stranded - sum(self.specs[u].visitor for u in self.pile[:m])
                               for m in range(len(self.pile) + 1)]
         called = self._matters(self.aside)
         for uid in self.pile:
             self.summons_below.append(self.summons_below[-1] + self.summons[uid])
+            self.tokens_below.append(self.tokens_below[-1] + self.tokens_given[uid])
             # a recover among them may bring back a summoner whose Visitors fill keeper room at the end
             self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid] + self.recover[uid] * max(self.recall))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
@@ -343,13 +347,16 @@ class PileTables:
         """The key of the row holding a state (its stranded count, removers got and keeper room are the row's
         axes, 0 here), with what the bottom m cards can no longer use forgotten (more positions share a row):
         the crowd without a mob card below; a killer without costly Visitors below; guard tags no card
-        below asks for; a scorer with no tagged card below; bury tokens beyond the cards left."""
+        below asks for; a scorer with no tagged card below; bury tokens beyond the cards left; energy given
+        back at the end beyond what the buries still possible could owe again (any energy pays the rest)."""
         tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
         if not self.mob_below[m]:
             crowd = dear = 0
         if not self.costly_below[m]:
             killer = 0
-        return (min(tokens, m), owed, flags & self.tags_below[m], 0, min(ends, self.most_room),
+        tokens = min(tokens, m)
+        owed = max(owed, -self.owed_step * min(m, tokens + self.tokens_below[m]))
+        return (tokens, owed, flags & self.tags_below[m], 0, min(ends, self.most_room),
                 killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried,
                 shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
 
