@@ -114,7 +114,7 @@ class PileTables:
         self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
-        self._demands: dict[tuple[int, int], tuple[int, np.ndarray] | None] = {}  # by (card, guard tags held)
+        self._demands: dict[tuple[int, int], tuple[int, int] | None] = {}  # by (card, guard tags held)
 
     @staticmethod
     def summons_of(spec: CardSpec) -> int:
@@ -224,9 +224,9 @@ class PileTables:
     def _value(self, m: int, energy: int, key: Key) -> float:
         """value(), read from the row of the state's shared key at its stranded count and removers got."""
         shared = self._shared(m, key)
-        low, _, _, gots, _, rooms = self._frame(m, shared)
+        row, (low, _, _, gots, _, rooms) = self._row(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
-        value = int(self._row(m, shared)[net, min(key[9], gots - 1), min(key[3], rooms - 1), min(energy, self.size - 1)])
+        value = int(row[net, min(key[9], gots - 1), min(key[3], rooms - 1), min(energy, self.size - 1)])
         return -math.inf if value <= NEVER else float(value)
 
     def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
@@ -373,21 +373,20 @@ class PileTables:
         return (low, self.stranded_most[m] - low + 1, 0,
                 min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1, 0, self._coming(m, shared[4]) + 1)
 
-    def _row(self, m: int, shared: Key) -> np.ndarray:
-        """The row of a normalised state: values over (stranded count, removers got, keeper room, energy)."""
-        row = self.rows.get((m, shared))
-        if row is None:
+    def _row(self, m: int, shared: Key) -> tuple[np.ndarray, Frame]:
+        """The row of a normalised state: values over (stranded count, removers got, keeper room, energy), and
+        its frame."""
+        known = self.rows.get((m, shared))
+        if known is None:
             frame = self._frame(m, shared)
-            row = self._best(m, shared, frame) if m else self._base(shared, frame)
-            self.rows.put((m, shared), row)
-        return row
+            known = self._best(m, shared, frame) if m else self._base(shared, frame), frame
+            self.rows.put((m, shared), known)
+        return known
 
     def _view(self, m: int, key: Key, frame: Frame) -> np.ndarray:
         """The row of state `key` at m, read over the stranded counts, removers got and keeper room of `frame`
         (room below 0 reads as room 0: a caller keeping Visitors beneath keepers masks it)."""
-        shared = self._shared(m, key)
-        row = self._row(m, shared)
-        own = self._frame(m, shared)
+        row, own = self._row(m, self._shared(m, key))
         if frame == own:
             return row
         index = self._index.get((frame, own))
@@ -454,11 +453,10 @@ class PileTables:
         return best
 
     def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
-        best = self._one_more_energy(self._view(m, key, frame))
+        best = self._one_more_energy(self._view(m, key, frame))  # a new array: maxima go in place
         for gain, after, shift in self._entries(uid, m, key):
-            buy = np.full(best.shape, LOST, ROW)
-            buy[..., 2:] = gain + self._view(m, after, self._shift(frame, shift))[..., :-2]
-            best = np.maximum(best, buy)
+            np.maximum(best[..., 2:], gain + self._view(m, after, self._shift(frame, shift))[..., :-2],
+                       out=best[..., 2:])
         return best
 
     def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key, frame: Frame, arriving: int,
@@ -475,8 +473,8 @@ class PileTables:
         demand = self._demands[(uid, flags)]
         if demand is None:
             return np.full(shape, LOST, ROW)  # a game-ending instant with no guard tag against it
-        toll, paid = demand
-        out = np.full(shape, LOST, ROW)
+        toll, taken = demand
+        out = None
         shielded = self.named_bit[uid] & shields
         rooms = np.arange(frame[4], frame[4] + frame[5])
         for kept in range(arriving + 1):  # arriving Visitors go beneath keepers with room, or, when a keeper
@@ -487,19 +485,27 @@ class PileTables:
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
                                   got, more, buried, shields, dear, called), self._shift(frame, (stays, 0, -kept)), calls)
-            gain = worth + self.per_visitor * kept + row[..., paid]
+            gain = self._taken(row, taken) + (worth + self.per_visitor * kept)  # a new array
             if kept:
                 gain[:, :, rooms < kept] = LOST  # not that much room
-            out = np.maximum(out, gain)
+            out = gain if out is None else np.maximum(out, gain, out=out)
         out[..., :toll] = LOST
         if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
             standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
             out[standing >= self.mob[uid]] = LOST
         return out
 
-    def _demand(self, spec: CardSpec, flags: int) -> tuple[int, np.ndarray] | None:
+    @staticmethod
+    def _taken(row: np.ndarray, taken: int) -> np.ndarray:
+        """A row read with `taken` energy less (none below 0)."""
+        if not taken:
+            return row
+        low = np.broadcast_to(row[..., :1], (*row.shape[:-1], min(taken, row.shape[-1])))
+        return np.concatenate([low, row[..., :-taken]], axis=-1)
+
+    def _demand(self, spec: CardSpec, flags: int) -> tuple[int, int] | None:
         """What an arriving card's instants demand with these guard tags held: (the toll it must be paid, the
-        energy left from each energy); None when an instant ends the game."""
+        energy it takes in all); None when an instant ends the game."""
         toll, drain = 0, 0
         for effect in spec.effect:
             if effect.timing != "instant" or effect.min_visitors:
@@ -513,7 +519,7 @@ class PileTables:
                 toll += effect.amount
             elif effect.op == "lose_energy":
                 drain += effect.amount
-        return toll, np.maximum(0, self.energy - toll - drain)
+        return toll, toll + drain
 
     def _after(self, m: int, key: Key, frame: Frame, calls: int) -> np.ndarray:
         """The rest once a card calls `calls` set-aside Visitors: each arrives in the order the engine
@@ -550,7 +556,7 @@ class _Rows:
     memory. Never forgotten while one value is being worked out: its rows are needed again and again."""
 
     def __init__(self, memory: _RowMemory | None = None) -> None:
-        self.mine: dict[tuple[int, Key], np.ndarray] = {}
+        self.mine: dict[tuple[int, Key], tuple[np.ndarray, Frame]] = {}
         self.memory = memory if memory is not None else _RowMemory()
         self.memory.members.append(self)
 
@@ -558,12 +564,12 @@ class _Rows:
         """Rows for other tables of the same search, under the same memory limit."""
         return _Rows(self.memory)
 
-    def get(self, key: tuple[int, Key]) -> np.ndarray | None:
+    def get(self, key: tuple[int, Key]) -> tuple[np.ndarray, Frame] | None:
         return self.mine.get(key)
 
-    def put(self, key: tuple[int, Key], row: np.ndarray) -> None:
-        self.mine[key] = row
-        self.memory.held += row.nbytes
+    def put(self, key: tuple[int, Key], known: tuple[np.ndarray, Frame]) -> None:
+        self.mine[key] = known
+        self.memory.held += known[0].nbytes
 
     def trim(self) -> None:
         """Forget every row of the search once they hold more than ROWS_MEMORY bytes."""

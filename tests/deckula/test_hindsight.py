@@ -461,7 +461,7 @@ def test_table_rows_past_their_memory_are_forgotten_and_the_search_is_the_same(m
 
     def counted(rows):
         trim(rows)
-        held.append(sum(kept.nbytes for each in rows.memory.members for kept in each.mine.values()))
+        held.append(sum(row.nbytes for each in rows.memory.members for row, _ in each.mine.values()))
 
     monkeypatch.setattr(deckula_pile, "ROWS_MEMORY", 160_000)
     monkeypatch.setattr(deckula_pile._Rows, "trim", counted)
