@@ -222,7 +222,8 @@ class PileTables:
         return known
 
     def _value(self, m: int, energy: int, key: Key) -> float:
-        """value(), read from the row of the state's shared key at its stranded count and removers got."""
+        """value(), read from the row of the state's shared key at its stranded count, removers got and keeper
+        room."""
         shared = self._shared(m, key)
         row, (low, _, _, gots, _, rooms) = self._row(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
@@ -256,8 +257,8 @@ class PileTables:
         return (*after[:6], net, after[7], crowd, key[9] + shift[1], *after[10:])
 
     def _entries(self, uid: int, m: int, key: Key) -> list[tuple[float, Key, Shift]]:
-        """(worth, state after but the stranded count and removers got, their shift) for each way `uid`
-        may enter the Home with `m` cards left under it.
+        """(worth, state after but the stranded count and removers got, how they and keeper room move) for each
+        way `uid` may enter the Home with `m` cards left under it.
 
         A tagged card only earns its share of a scorer's VP while a scorer is held or still to
         come. A card that recovers another brings back one card: either the best of all (its
@@ -274,8 +275,9 @@ class PileTables:
 
     def _enter(self, uid: int, key: Key, turns: bool) -> tuple[Key, Shift]:
         """The table state once `uid` is in the Home, its stranded count and removers got left as they were,
-        and how they and keeper room move: (net, got, room). With no `turns` left its Discard effects never act, so only its
-        instants remove a Visitor; a dear remover thins a mob but spares no stranded Visitor's unit."""
+        and how they and keeper room move: (net, got, room). With no `turns` left its Discard effects never
+        act, so only its instants remove a Visitor; a dear remover thins a mob but spares no stranded
+        Visitor's unit."""
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
