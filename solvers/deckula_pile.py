@@ -93,6 +93,7 @@ class PileTables:
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
         self.most_room = sum(room)
+        self.most_ends = max(0, self.most_room - late)  # Visitors arriving at the end beyond it find no room
         self.per_visitor = max((s.vp_per_beneath for s, r in zip(specs, room, strict=True) if r), default=0)
         self.guard_tags = sorted({e.unless_tag for s in specs if s.arrow for e in s.effect
                                   if e.timing == "instant" and e.unless_tag and not e.min_visitors
@@ -111,7 +112,7 @@ class PileTables:
         self._dear_removers(specs)
         self._below()
         self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
-        self._index: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}  # _view's gathers, by frames
+        self._index: dict[tuple[Frame, Frame], np.ndarray] = {}  # _view's gathers, by frames
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
         self._demands: dict[tuple[int, int], tuple[int, int] | None] = {}  # by (card, guard tags held)
@@ -296,6 +297,12 @@ class PileTables:
         self.costly_below, self.bonus_below, self.tags_below, self.arriving_below = [0], [False], [0], [0]
         self.excess_below, self.named_below, self.summons_below = [0], [0], [0]
         self.mob_below = [False]
+        self._dooms()
+        # whether a card entering the Home last acts on a turn of its own (buried cards bring one): only its
+        # Discard removers (a recover: those of the card it brings back) tell it apart
+        last = self.pile[0] if self.pile else None
+        self.last_turn = last is not None and bool(self.recover[last] or self.dear[last]
+                                                    or self.removers[last] != self.instant_removers[last])
         self.tokens_below = [0]  # bury tokens the bottom m cards may give
         # the most a bury adds to the energy owed at the end (a plain card bought there, or a toll)
         self.owed_step = max([2, *(self.end_cost(u) for u in set(self.pile))])
@@ -328,9 +335,10 @@ class PileTables:
             spec = self.specs[uid]
             costly += self.costly[uid]
             excess += self.excess_of[uid] > 0
-            if spec.arrow or spec.visitor:
-                tags |= self._bits(tuple(e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag))
-            named |= self.named_bit[uid]
+            if spec.arrow or spec.visitor:  # the tags its demand reads (see _demand)
+                tags |= self._bits(tuple(e.unless_tag for e in spec.effect if e.timing == "instant" and e.unless_tag
+                                         and not e.min_visitors and e.op in ("end_game", "lose_energy")))
+            named |= self.named_bit[uid] if self.costly[uid] else 0  # a shield only spares a costly one
             mob = mob or bool(self.mob[uid])
         return costly, excess, tags, named, mob
 
@@ -350,7 +358,10 @@ class PileTables:
         axes, 0 here), with what the bottom m cards can no longer use forgotten (more positions share a row):
         the crowd without a mob card below; a killer without costly Visitors below; guard tags no card
         below asks for; a scorer with no tagged card below; bury tokens beyond the cards left; energy given
-        back at the end beyond what the buries still possible could owe again (any energy pays the rest)."""
+        back at the end beyond what the buries still possible could owe again (any energy pays the rest);
+        Visitors arriving at the end beyond the keeper room they could ever find; cards buried when the last
+        card acts the same on a turn of its own; shields against Visitors that cost nothing, or while a killer
+        takes every Visitor anyway."""
         tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
         if not self.mob_below[m]:
             crowd = dear = 0
@@ -358,9 +369,33 @@ class PileTables:
             killer = 0
         tokens = min(tokens, m)
         owed = max(owed, -self.owed_step * min(m, tokens + self.tokens_below[m]))
-        return (tokens, owed, flags & self.tags_below[m], 0, min(ends, self.most_room),
-                killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried,
-                shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
+        return (tokens, owed, flags & self.tags_below[m], 0, min(ends, self.most_ends),
+                killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried if self.last_turn else 0,
+                0 if killer else shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
+
+    def _dooms(self) -> None:
+        """For each guard tag (and for none), whether the bottom m cards surely end a game lacking it: a red-arrow
+        card ending the game on arrival unless that tag is held comes before any card that could bring the tag
+        (or any tag: a recover), a bury token or a Visitor's summons (see _doomed)."""
+        self.doom: list[tuple[int, list[bool]]] = []
+        for bit in (0, *(1 << i for i in range(len(self.guard_tags)))):
+            doomed = [False]
+            for uid in self.pile:
+                spec = self.specs[uid]
+                if self.tag_bits[uid] & bit or self.recover[uid] or self.tokens_given[uid] or self.summons[uid]:
+                    doomed.append(False)
+                elif spec.arrow and any(e.op == "end_game" and e.timing == "instant" and not e.min_visitors and (
+                        self._bits((e.unless_tag,)) == bit if e.unless_tag else not bit) for e in spec.effect):
+                    doomed.append(True)
+                else:
+                    doomed.append(doomed[-1])
+            if any(doomed):
+                self.doom.append((bit, doomed))
+
+    def _doomed(self, m: int, key: Key) -> bool:
+        """Whether every line from a state at m is lost: holding no bury token, it meets a card ending the game
+        for a guard tag it lacks before any card that could change that (see _dooms)."""
+        return not key[0] and any(doomed[m] and not key[2] & bit for bit, doomed in self.doom)
 
     def _coming(self, m: int, ends: int) -> int:
         """The most keeper room a state at m can use: the Visitors still to come (beyond it, room is forgotten)."""
@@ -381,24 +416,37 @@ class PileTables:
         known = self.rows.get((m, shared))
         if known is None:
             frame = self._frame(m, shared)
-            known = self._best(m, shared, frame) if m else self._base(shared, frame), frame
+            if m and self._doomed(m, shared):  # (none of the rows below it is needed)
+                known = np.full((frame[1], frame[3], frame[5], self.size), LOST, ROW), frame
+            else:
+                known = self._best(m, shared, frame) if m else self._base(shared, frame), frame
             self.rows.put((m, shared), known)
         return known
 
     def _view(self, m: int, key: Key, frame: Frame) -> np.ndarray:
         """The row of state `key` at m, read over the stranded counts, removers got and keeper room of `frame`
         (room below 0 reads as room 0: a caller keeping Visitors beneath keepers masks it)."""
-        row, own = self._row(m, self._shared(m, key))
+        known = self.rows.of_state.get((m, key))
+        if known is None:  # (normalising the key is most of a read's Python: once per state)
+            known = self.rows.of_state[(m, key)] = self._row(m, self._shared(m, key))
+        row, own = known
         if frame == own:
             return row
         index = self._index.get((frame, own))
         if index is None:
-            first, counted, got, got_count, room, room_count = frame
-            low, count, _, gots, _, rooms = own
-            nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
-            index = self._index[(frame, own)] = np.ix_(nets, np.minimum(np.arange(got, got + got_count), gots - 1),
-                                                        np.clip(np.arange(room, room + room_count), 0, rooms - 1))
-        return row[index]
+            index = self._index[(frame, own)] = self._cells(frame, own)
+        return row.reshape(-1, self.size).take(index, axis=0).reshape(frame[1], frame[3], frame[5], self.size)
+
+    @staticmethod
+    def _cells(frame: Frame, own: Frame) -> np.ndarray:
+        """Which cells of a row framed `own` _view reads over `frame`, flat (a take of whole energy vectors is
+        four times as fast as indexing three axes at once)."""
+        first, counted, got, got_count, room, room_count = frame
+        low, count, _, gots, _, rooms = own
+        nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
+        gots_read = np.minimum(np.arange(got, got + got_count), gots - 1)
+        rooms_read = np.clip(np.arange(room, room + room_count), 0, rooms - 1)
+        return ((nets[:, None, None] * gots + gots_read[None, :, None]) * rooms + rooms_read[None, None, :]).ravel()
 
     @staticmethod
     def _shift(frame: Frame, shift: Shift) -> Frame:
@@ -560,6 +608,7 @@ class _Rows:
 
     def __init__(self, memory: _RowMemory | None = None) -> None:
         self.mine: dict[tuple[int, Key], tuple[np.ndarray, Frame]] = {}
+        self.of_state: dict[tuple[int, Key], tuple[np.ndarray, Frame]] = {}  # the same rows by unshared keys
         self.memory = memory if memory is not None else _RowMemory()
         self.memory.members.append(self)
 
@@ -579,6 +628,7 @@ class _Rows:
         if self.memory.held > ROWS_MEMORY:
             for rows in self.memory.members:
                 rows.mine.clear()
+                rows.of_state.clear()
             self.memory.held = 0
 
     def __len__(self) -> int:

@@ -483,3 +483,27 @@ def test_a_long_search_forgets_its_bounds_rather_than_outgrow_memory(monkeypatch
     search.run(root, [])
     assert search.nodes > 30 and len(search.bounds) <= 30
     assert not search.exhausted and search.best == (free.survivable, free.best_score)
+
+
+@pytest.mark.parametrize("difficulty, seed", [("beginner", 12), ("hard", 1), ("harder", 29)])
+def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficulty, seed):
+    """The tables forget what the cards below can no longer use, and answer at once for a state doomed by a
+    game-ending card it has no guard for: every value a search asked is the same from tables that forget
+    none of that (and they need more rows for it)."""
+    made: list[deckula_pile.PileTables] = []
+    plain_init = deckula_pile.PileTables.__init__
+
+    def kept(tables, *args, **kwargs):
+        plain_init(tables, *args, **kwargs)
+        made.append(tables)
+
+    monkeypatch.setattr(deckula_pile.PileTables, "__init__", kept)
+    hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=200)
+    asked = [(tables, dict(tables.values)) for tables in made if tables.values]
+    for tables, values in asked:
+        full = tables.under(tables.pile)
+        full.tags_below = [full.all_flags] * len(full.tags_below)
+        full.named_below = [full.all_shields] * len(full.named_below)
+        full.last_turn, full.most_ends, full.doom = True, full.most_room, []
+        assert {state: full.value(*state) for state in values} == values
+        assert len(full.rows) > len(tables.rows)
