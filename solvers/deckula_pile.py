@@ -116,6 +116,8 @@ class PileTables:
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
         self._demands: dict[tuple[int, int], tuple[int, int] | None] = {}  # by (card, guard tags held)
+        self._reach: dict[tuple[int, int], tuple[int, int, int, int, bool]] = {}  # _called, by (Visitors called,
+        #                                                                             summons below)
 
     @staticmethod
     def summons_of(spec: CardSpec) -> int:
@@ -310,6 +312,7 @@ class PileTables:
         self.stranded_most = [self.most_stranded - sum(self.specs[u].visitor for u in self.pile[:m])
                               for m in range(len(self.pile) + 1)]
         called = self._matters(self.aside)
+        self.costly_pile = [0]  # costly Visitors among the bottom m cards (costly_below: and the set-aside ones)
         for uid in self.pile:
             self.summons_below.append(self.summons_below[-1] + self.summons[uid])
             self.tokens_below.append(self.tokens_below[-1] + self.tokens_given[uid])
@@ -317,9 +320,10 @@ class PileTables:
             self.arriving_below.append(self.arriving_below[-1] + self.arrivals[uid] + self.recover[uid] * max(self.recall))
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             costly, excess, tags, named, mob = self._matters([uid])
-            if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once
-                costly, excess = costly + called[0], excess + called[1]
-                tags, named, mob = tags | called[2], named | called[3], mob or called[4]
+            self.costly_pile.append(self.costly_pile[-1] + costly)
+            if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once in
+                costly, excess = costly + called[0], excess + called[1]  # the frames (what else they make matter:
+                # _called)
             self.costly_below.append(self.costly_below[-1] + costly)
             self.excess_below.append(self.excess_below[-1] + excess)
             self.tags_below.append(self.tags_below[-1] | tags)
@@ -363,15 +367,16 @@ class PileTables:
         card acts the same on a turn of its own; shields against Visitors that cost nothing, or while a killer
         takes every Visitor anyway."""
         tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
-        if not self.mob_below[m]:
+        costly, _, tags, named, mob = self._called(m, called) if self.aside else (0, 0, 0, 0, False)
+        if not (self.mob_below[m] or mob):
             crowd = dear = 0
-        if not self.costly_below[m]:
+        if not (self.costly_pile[m] or costly):
             killer = 0
         tokens = min(tokens, m)
         owed = max(owed, -self.owed_step * min(m, tokens + self.tokens_below[m]))
-        return (tokens, owed, flags & self.tags_below[m], 0, min(ends, self.most_ends),
+        return (tokens, owed, flags & (self.tags_below[m] | tags), 0, min(ends, self.most_ends),
                 killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried if self.last_turn else 0,
-                0 if killer else shields & self.named_below[m], dear, called if self.summons_below[m] else 0)
+                0 if killer else shields & (self.named_below[m] | named), dear, called if self.summons_below[m] else 0)
 
     def _dooms(self) -> None:
         """For each guard tag (and for none), whether the bottom m cards surely end a game lacking it: a red-arrow
@@ -396,6 +401,18 @@ class PileTables:
         """Whether every line from a state at m is lost: holding no bury token, it meets a card ending the game
         for a guard tag it lacks before any card that could change that (see _dooms)."""
         return not key[0] and any(doomed[m] and not key[2] & bit for bit, doomed in self.doom)
+
+    def _called(self, m: int, called: int) -> tuple[int, int, int, int, bool]:
+        """What the set-aside Visitors the summons of the bottom m cards call may make matter (see _matters),
+        `called` being called already (each called one calls its own in turn)."""
+        reach = (called, self.summons_below[m])
+        known = self._reach.get(reach)
+        if known is None:
+            calls, at = self.summons_below[m], called
+            while calls > 0 and at < len(self.aside):
+                calls, at = calls - 1 + self.summons[self.aside[-1 - at]], at + 1
+            known = self._reach[reach] = self._matters(self.aside[len(self.aside) - at:len(self.aside) - called])
+        return known
 
     def _coming(self, m: int, ends: int) -> int:
         """The most keeper room a state at m can use: the Visitors still to come (beyond it, room is forgotten)."""

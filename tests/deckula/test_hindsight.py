@@ -504,6 +504,7 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
         full = tables.under(tables.pile)
         full.tags_below = [full.all_flags] * len(full.tags_below)
         full.named_below = [full.all_shields] * len(full.named_below)
+        full.costly_pile, full.mob_below = full.costly_below, [True] * len(full.mob_below)
         full.last_turn, full.most_ends, full.doom = True, full.most_room, []
         assert {state: full.value(*state) for state in values} == values
         assert len(full.rows) > len(tables.rows)
