@@ -301,7 +301,7 @@ class PileTables:
         self.mob_below = [False]
         self._dooms()
         # whether a card entering the Home last acts on a turn of its own (buried cards bring one): only its
-        # Discard removers (a recover: those of the card it brings back) tell it apart
+        # Discard removers tell it apart (a recover always may: the card it brings back may have some)
         last = self.pile[0] if self.pile else None
         self.last_turn = last is not None and bool(self.recover[last] or self.dear[last]
                                                     or self.removers[last] != self.instant_removers[last])
@@ -321,9 +321,8 @@ class PileTables:
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             costly, excess, tags, named, mob = self._matters([uid])
             self.costly_pile.append(self.costly_pile[-1] + costly)
-            if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once in
-                costly, excess = costly + called[0], excess + called[1]  # the frames (what else they make matter:
-                # _called)
+            if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once for
+                costly, excess = costly + called[0], excess + called[1]  # the frames; what else: see _called
             self.costly_below.append(self.costly_below[-1] + costly)
             self.excess_below.append(self.excess_below[-1] + excess)
             self.tags_below.append(self.tags_below[-1] | tags)
@@ -389,6 +388,7 @@ class PileTables:
                 spec = self.specs[uid]
                 if self.tag_bits[uid] & bit or self.recover[uid] or self.tokens_given[uid] or self.summons[uid]:
                     doomed.append(False)
+                # (such a game end "unless" a tag always names a guard tag: see guard_tags)
                 elif spec.arrow and any(e.op == "end_game" and e.timing == "instant" and not e.min_visitors and (
                         self._bits((e.unless_tag,)) == bit if e.unless_tag else not bit) for e in spec.effect):
                     doomed.append(True)

@@ -500,6 +500,7 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
     monkeypatch.setattr(deckula_pile.PileTables, "__init__", kept)
     hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=200)
     asked = [(tables, dict(tables.values)) for tables in made if tables.values]
+    assert asked
     for tables, values in asked:
         full = tables.under(tables.pile)
         full.tags_below = [full.all_flags] * len(full.tags_below)
