@@ -31,6 +31,7 @@ Nothing is sampled: when the search ends under its node budget the answer is pro
 """
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections.abc import Callable
@@ -153,6 +154,8 @@ class _Search:
         self.sure_home_kill = [c.spec.arrow == "threat" and any(
             e.op == "kill" and e.target in HOME_TARGETS and e.timing == "instant" and not e.unless_tag
             and not e.min_visitors for e in c.spec.effect) for c in root.cards]
+        self.threat_passives_only = all(e.trigger == "enters_threat" and e.target == "trigger" for c in root.cards
+                                        for e in c.spec.effect if e.timing == "passive")
         self.home_blanker = [any(e.op == "blank" and e.target in HOME_TARGETS for e in c.spec.effect)
                              for c in root.cards]
         # the least the tables count for a card once it enters the Home (None: it cannot enter)
@@ -279,12 +282,39 @@ class _Search:
         self.buried_order = False
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
         quick = self._bound(state)
-        kill = self._pending_kill(state) or self._next_kill(state)  # after _bound, which sets scorer_ok
+        kill = self._kills(state)  # after _bound, which sets scorer_ok
         quick -= kill
         if self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST or not self.buried_now:
             return quick
         self.buried_order = True
         return min(quick, self._bound(state) - kill)
+
+    def _kills(self, state: DeckulaState) -> int:
+        """What the kill waiting for its Home target and the next sure Home kill after it cost together: each
+        takes a card of its own (the cheapest pair; only the next kill while none waits)."""
+        first = self._pending_kill(state)
+        if not first:
+            return self._next_kill(state)
+        worths = self._kill_worths(state, state.home)
+        return min(worths[u] + self._next_kill(state, gone=u) for u in state.pending.options)
+
+    def _kill_worths(self, state: DeckulaState, home: list[int]) -> dict[int, int]:
+        """What the bound loses when a kill takes each of the `home` cards (a Ritual: nothing, see _pending_kill;
+        a blanked card: nothing, its blocker is charged for it). A scorer (Portrait Gallery) that is the only
+        one held or to come, with no recover to bring one back: the share the tagged cards lose with it, those
+        then counted without it. With no scorer left to come, tagged cards count without their share."""
+        worths = {u: 0 if state.is_blanked(u) or self.recover[u] else self._held_worth(state, u) for u in home}
+        if not self.scorer_ok or not any(self.tables.bonus[u] for u in home):
+            return worths
+        scorers = [u for u in self.scorer_uids if u in home or u in state.draw or u == state.drawn]
+        if len(scorers) > 1 or scorers and (scorers[0] not in home or self._at_hand(state, self.recover_uids)):
+            return worths
+        for u in home:
+            if self.tables.bonus[u] and worths[u]:
+                worths[u] -= self.tables.bonus[u]
+                if scorers and not state.is_blanked(scorers[0]):
+                    worths[scorers[0]] += self.tables.bonus[u]
+        return worths
 
     def _pending_kill(self, state: DeckulaState) -> int:
         """What a kill waiting for its Home target surely costs: the cheapest card it may pick (a
@@ -296,41 +326,75 @@ class _Search:
         effect = state.spec(pending.source).effect[pending.effect]
         if effect.op != "kill" or effect.target not in HOME_TARGETS:
             return 0
-        return min(0 if u in state.blanks or self.recover[u] else self._held_worth(state, u) for u in pending.options)
+        return min(self._kill_worths(state, state.home)[u] for u in pending.options)
 
-    def _next_kill(self, state: DeckulaState, back: int | None = None) -> int:
-        """What the Home kill of the next red-arrow card still to come that surely kills (a Crumbling Tower)
-        surely costs: at least the bound's count of one card that may be in the Home then — one there now,
-        or one that may enter before it (all that may enter, while a card could be buried). A blanked card
-        costs nothing (its blocker is charged for it). With no card in the Home now but ones that may leave it
-        by their own Discard effect, the Home may be empty then and nothing is charged (otherwise an empty Home
-        means a card was killed before). Nothing either during setup, or while a recover may bring a cheap
-        card back — but for the last recover waiting for its choice, given the card it brings back (`back`)."""
-        if state.offer or state.todo or state.pending is not None and back is None:
+    def _next_kill(self, state: DeckulaState, back: int | None = None, ritual: int | None = None,
+                   gone: int | None = None) -> int:
+        """What the Home kills of the red-arrow cards still to come that surely kill (a Crumbling Tower) surely
+        cost: each takes a card of its own that may be in the Home then — one there now, or one that may enter
+        before it (all that may enter, while a card could be buried), at the bound's count of it. A blanked card
+        costs nothing (its blocker is charged for it). With fewer cards in the Home now than kills but ones that
+        may leave it by their own Discard effect, the Home may be empty at a kill and it (and those after) is
+        not charged (otherwise an empty Home means a card was killed before). Nothing during setup, or while a
+        recover may bring a cheap card back — but for the last recover waiting for its choice, given the card it
+        brings back (`back`), and for a held `ritual`, the only recover left, left out of the Home (see
+        _one_ritual); `gone`: the Home card the kill waiting for its target takes first."""
+        if state.offer or not self._quiet(state.todo) or state.pending is not None and back is None and gone is None:
             return 0
-        killer = self._next_killer(state)
-        if killer is None:
+        killers = self._killers(state)
+        if not killers:
             return 0
-        staying = any(self.cards[u].discard_effect < 0 for u in state.home)
-        if back is None:
-            if self._at_hand(state, self.recover_uids):
-                return 0
-        else:
-            staying = staying or self.cards[back].discard_effect < 0
-        if not staying:
-            return 0
-        burying = self._at_hand(state, self.bury_uids) or (
-            back is not None and self.bury[back])
-        if burying and any(self.home_blanker[u] for pile in (state.draw, state.set_aside) for u in pile):
-            return 0  # the killer may be buried under a card that blanks, or one that calls it
-        entering = state.draw if burying else state.draw[killer + 1:]
-        worths = [self.entry_worth[u] for u in entering if self.entry_worth[u] is not None]
-        if state.drawn is not None:
-            worths.append(self.entry_worth[state.drawn])
-        worths += (0 if state.is_blanked(u) else self._held_worth(state, u) for u in state.home)
+        home = [u for u in state.home if u != ritual and u != gone]
+        staying = sum(self.cards[u].discard_effect < 0 for u in home)
         if back is not None:
-            worths.append(self._back_worth(back))
-        return min(worths)
+            staying += self.cards[back].discard_effect < 0
+        elif any(u != ritual and (u in state.home or u in state.draw or u == state.drawn) for u in self.recover_uids):
+            return 0
+        burying = self._at_hand(state, self.bury_uids) or (back is not None and self.bury[back]) or (
+            ritual is not None and any(u in state.discard for u in self.bury_uids))
+        staying -= self._blankers(state)  # each may put a card out of the kills' reach first
+        pool = list(self._kill_worths(state, home).values())
+        if state.drawn is not None:
+            pool.append(self.entry_worth[state.drawn])
+        if back is not None:
+            pool.append(self._back_worth(back))
+        return self._cheapest_kills(state, pool, killers[:max(0, staying)], burying)
+
+    def _cheapest_kills(self, state: DeckulaState, pool: list[int], killers: list[int], burying: bool) -> int:
+        """The least the kills of the cards at `killers` (places in the draw pile, top first) take together, each a
+        card of its own: from `pool` or the cards entering before it (any card to come, while `burying`)."""
+        entering = state.draw[::-1] if burying else ()
+        taken, top = 0, len(state.draw)
+        heap = list(pool)
+        heapq.heapify(heap)
+        for killer in killers:
+            if not burying:
+                entering, top = state.draw[killer + 1:top][::-1], killer + 1
+            for u in entering:
+                if self.entry_worth[u] is not None:
+                    heapq.heappush(heap, self.entry_worth[u])
+            entering = ()
+            if not heap:
+                break
+            taken += heapq.heappop(heap)
+        return taken
+
+    def _quiet(self, todo: list) -> bool:
+        """True when nothing queued can change the Home's cards: at most passives still to check for cards that
+        entered the Threat area, while every passive of the deal answers only such arrivals (they act on the
+        card arriving)."""
+        return not todo or self.threat_passives_only and all(t[0] == "passives" and t[2] == "threat" for t in todo)
+
+    def _blankers(self, state: DeckulaState) -> int:
+        """How many cards blanking a Home card may still enter: drawn, in the draw pile, or set aside while a
+        summoner may still act (held, to come, or on the discard pile while a recover may bring it back)."""
+        coming = sum(self.home_blanker[u] for u in state.draw) + (
+            state.drawn is not None and self.home_blanker[state.drawn])
+        aside = sum(self.home_blanker[u] for u in state.set_aside)
+        if aside and (self._at_hand(state, self.summon_uids) or self._at_hand(state, self.recover_uids) and any(
+                u in state.discard for u in self.summon_uids)):
+            coming += aside
+        return coming
 
     @staticmethod
     def _at_hand(state: DeckulaState, uids: list[int]) -> bool:
@@ -338,28 +402,24 @@ class _Search:
         still act)."""
         return any(u in state.home or u in state.draw or u == state.drawn for u in uids)
 
-    def _next_killer(self, state: DeckulaState) -> int | None:
-        """The place in the draw pile of the next card that surely brings a Home kill (nothing queued): a
-        red-arrow card that kills a Home card, or one whose summon calls such a Visitor, when the order
-        summons call the set-aside Visitors in is sure. None when there is none, or when a card blanking a
-        Home card may come first (a blanked card is out of the kill's reach, and may score again later)."""
+    def _killers(self, state: DeckulaState) -> list[int]:
+        """The places in the draw pile (top first) of the cards still to come that surely bring a Home kill
+        (nothing queued): red-arrow cards that kill a Home card, or ones whose summon calls such a Visitor, when
+        the order summons call the set-aside Visitors in is sure; one place per kill."""
         called = len(self.aside) - len(state.set_aside)
+        killers = []
         for i in range(len(state.draw) - 1, -1, -1):
             uid = state.draw[i]
-            if self.home_blanker[uid]:
-                return None
             if self.sure_home_kill[uid]:
-                return i
+                killers.append(i)
             calls = self.summon[uid] if self.aside else 0
             while calls and called < len(self.aside):
                 visitor = self.aside[-1 - called]
-                if self.home_blanker[visitor]:
-                    return None
                 if self.sure_home_kill[visitor]:
-                    return i
+                    killers.append(i)
                 called += 1
                 calls += self.summon[visitor] - 1
-        return None
+        return killers
 
     def _bound(self, state: DeckulaState) -> float:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""
@@ -417,7 +477,11 @@ class _Search:
         # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
         # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
         left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
-        best = max(0, left) + plain
+        # a Home kill still to come takes the card brought back or one the bound counts at `toll` at least
+        # (with the Ritual unused, it may take the Ritual: that line is `plain`)
+        toll = self._next_kill(state, ritual=ritual)
+        best = max(0, left - toll) + plain
+        discarded = _after_kill(discarded, toll)
         cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
         if discarded + plain > best:
             cap = self._discard_cap(state, live, start)
@@ -430,7 +494,8 @@ class _Search:
                 continue
             helped = self._rest(state, live, True, back, start, sides=sides)
             if helped is not None:
-                best = max(best, gain + helped)  # its tags, remover...
+                capped = _after_kill(capped, toll)
+                best = max(best, _after_kill(gain, toll) + helped)  # its tags, remover...
                 if capped + helped > best:
                     cap = self._discard_cap(state, live, start) if cap is None else cap
                     best = max(best, min(capped + helped, cap))
@@ -986,6 +1051,12 @@ def _unwound(line: tuple) -> list[Action]:
 def _turns_left(state: DeckulaState) -> bool:
     """True while a turn start (when Discard effects are used) is still to come, or is now."""
     return bool(state.draw) or state.phase == ACTIVATE
+
+
+def _after_kill(gain: float, toll: int) -> float:
+    """What a card brought back adds by its own VP (`gain`) once a Home kill costing at least `toll` (or the
+    card itself) is charged: the kill takes it, or another card."""
+    return gain - min(toll, max(gain, 0))
 
 
 def _both(first: Callable[[int], bool], second: Callable[[int], bool]) -> Callable[[int], bool]:
