@@ -686,6 +686,9 @@ class _Search:
         now, tables, m, key, keep = start
         if back is not None:
             key = tables.with_card(back, key)
+            spare = tables.recall[back] - self._one_call(state, live)
+            if spare > 0 and not self.aside:  # (tables.recall counts the longest chain of any deal of the set-aside)
+                key = (*key[:4], key[4] - spare, *key[5:])
         rest = self._pile_rest(state, tables, m, key, gift)
         for kept in range(1, keep + 1):  # Visitors arriving now go beneath keepers, or leave the room to later ones
             rest = max(rest, tables.per_visitor * kept
@@ -765,10 +768,20 @@ class _Search:
             excess = tuple(sorted((c for c in (blanked.get(u, 0) - state.spec(u).vp - unit for u in stranded) if c),
                                   reverse=True))
         ends = sum(self.arrivals[u] for u in bottom)  # Visitors coming at the end: buried, or summoned by
-        ends += recovering and sum(tables.recall[u] for u in self.castle_back)  # a summoner brought back
+        if recovering:  # a summoner brought back
+            ends += self._recalled(state, live)
         return tables.start(tokens, flags, room, ends, killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
                             shields, dear, self._called(state, live))
+
+    def _recalled(self, state: DeckulaState, live: _Live) -> int:
+        """Visitors that summoners the recovers bring back may call (at the end, for the tables): one summoner
+        per recover still to act, each calling no more than one summon can (see _one_call)."""
+        recalls = sorted((self.tables.recall[u] for u in self.castle_back if self.tables.recall[u]), reverse=True)
+        if not recalls or self.aside:
+            return sum(recalls)
+        recovers = max(1, sum(u in live.present for u in self.recover_uids) + sum(e.op == "recover" for e in live.queued))
+        return min(sum(recalls[:recovers]), recovers * self._one_call(state, live, recovers > 1))
 
     def _crowd(self, state: DeckulaState, live: _Live) -> int:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
@@ -1022,6 +1035,27 @@ class _Search:
             chain = loose + sum(self.summon[u] for u in state.set_aside)
             extra += chain * max((self.potential[u] for u in state.set_aside), default=0)
         return extra
+
+    def _one_call(self, state: DeckulaState, live: _Live, others: bool = False) -> int:
+        """The most set-aside Visitors one summon now calls, itself and those it calls summoning in turn: from
+        the top of the set-aside pile, or from any place in it while another summon may act first (`others`:
+        one surely may)."""
+        order = state.set_aside[::-1]  # the top first
+        first = others or any(e.op == "summon" for e in live.queued) or any(
+            u in live.present and u not in state.home for u in self.summon_uids)
+        return max((self._chain(order[start:]) for start in range(len(order) if first else min(1, len(order)))),
+                   default=0)
+
+    def _chain(self, order: list[int]) -> int:
+        """How many of the set-aside Visitors `order` (the top first) one summon calls, counting the calls of
+        the summoners among them."""
+        called, calls = 0, 1
+        for uid in order:
+            if not calls:
+                break
+            called += 1
+            calls += self.summon[uid] - 1
+        return called
 
     def _best_chain(self, set_aside: list[int]) -> int:
         """The most one summon at an unknown time adds: it calls the set-aside Visitor on top then (any of

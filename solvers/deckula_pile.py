@@ -85,6 +85,7 @@ class PileTables:
         self.aside = aside  # the set-aside Visitors, in the order summons call them (last first); () when
         # that order cannot be known (see PileTables doc)
         self.bonus = bonus  # a tagged card's share of scorers; see entries
+        self.end_calls = self._end_calls()
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
@@ -152,6 +153,20 @@ class PileTables:
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
+
+    def _end_calls(self) -> int:
+        """The most the Visitors a summoner buried to the end calls there may add, when the order summons call
+        them in is sure: any chain of that order (other summons may have called the ones before it)."""
+        order, best = self.aside[::-1], 0  # the first called first
+        for first in range(len(order)):
+            total, calls = 0, 1
+            for uid in order[first:]:
+                if not calls:
+                    break
+                total += max(0, int(self.worth(uid, 0)))
+                calls += self.summons_of(self.specs[uid]) - 1
+            best = max(best, total)
+        return best
 
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
@@ -506,7 +521,7 @@ class PileTables:
         # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor; a
         # plain card is then bought (2 energy owed) or discarded (1 energy owed less: given at once, a card
         # taking energy on the way, a Vagabond, could eat it)
-        worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost
+        worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost + self.summons[uid] * self.end_calls
         cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
         later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],

@@ -178,6 +178,9 @@ RITUAL_VISITORS = ["lantern-priest", "curious-quaintrelle", "garlic-merchant", "
 @example(draw=["resurrection-ritual", "secret-passage", "hapless-vagabond", "hapless-vagabond", "furious-farmer"],
          home=["resurrection-ritual", "resurrection-ritual"], ritual=False, discard=[], threat=[], set_aside=[],
          energy=0)  # two Rituals bring the same Passage back: two buries put the Farmer before both Vagabonds
+@example(draw=["resurrection-ritual", "resurrection-ritual", "nosy-postman", "nosy-postman", "trapdoor"],
+         home=["secret-passage"], ritual=True, discard=["secret-passage", "resurrection-ritual"], threat=[],
+         set_aside=["wandering-minstrel", "monster-hunter"], energy=2)  # a Postman buried to the end calls the Minstrel
 def test_no_bound_falls_below_a_score_reachable_around_a_ritual(draw, home, ritual, discard, threat, set_aside,
                                                                 energy):
     """The same, on tables where a Ritual is often held and the discard pile and the set-aside Visitors are
@@ -366,6 +369,57 @@ def test_a_home_kill_to_come_costs_at_least_the_cheapest_card_it_may_find(draw, 
     match = table(draw=draw, home=["blood-fountain", "vampire-bride", *home], set_aside=set_aside,
                   energy=0 if home else 3)
     assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
+
+
+def test_every_sure_home_kill_to_come_takes_a_card_of_its_own():
+    """The Lantern Priest and then the Crumbling Tower each kill a Home card: two cards go, at least the
+    Candelabra (1) and the Vampire Bride (2), so the bound is 1, not 2 (one kill charged; best 0)."""
+    match = table(draw=["candelabra", "lantern-priest", "crumbling-tower"],
+                  home=["blood-fountain", "vampire-bride", "candelabra"], energy=0)
+    assert brute_force(match.state)[1] == 0 and _Search(match.state.clone(), 0).bound(match.state) == 1
+
+
+def test_a_kill_waiting_for_its_target_and_the_kill_after_it_each_take_a_card():
+    """The Lantern Priest waits for the Home card it kills and the Crumbling Tower comes next: whichever the
+    Priest takes, the Tower takes another, 3 VP at least in all, so the bound is 2, not 4 (best 0)."""
+    match = table(draw=["lantern-priest", "crumbling-tower"], home=["blood-fountain", "vampire-bride", "candelabra"],
+                  energy=0)
+    assert match.state.pending is not None and match.state.todo  # (the Priest's arrival still to check for passives)
+    assert brute_force(match.state)[1] == 0 and _Search(match.state.clone(), 0).bound(match.state) == 2
+
+
+def test_a_card_that_blanks_before_a_home_kill_only_takes_one_card_out_of_its_reach():
+    """The Garlic Merchant blanks one Home card before the Crumbling Tower: two others stay for the Tower to
+    kill, so its kill is still charged: the bound is 5, not 6 (best 4)."""
+    match = table(draw=["candelabra", "garlic-merchant", "crumbling-tower"],
+                  home=["blood-fountain", "vampire-bride", "moonlit-ballroom"], energy=0)
+    assert brute_force(match.state)[1] == 4 and _Search(match.state.clone(), 0).bound(match.state) == 5
+
+
+def test_a_held_ritual_brings_back_a_card_the_home_kill_to_come_may_take():
+    """The Ritual brings the Vampire Bride (2) back, then the Crumbling Tower kills the Candelabra (1) or the
+    Bride: the Ritual wins 1 at most, so the bound is the best score, 4, not 5 (the kill not charged)."""
+    match = table(draw=["crumbling-tower"], home=["blood-fountain", "candelabra", "resurrection-ritual"],
+                  discard=["vampire-bride"], energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
+
+
+def test_a_lone_gallery_killed_takes_its_portraits_share_with_it():
+    """The Crumbling Tower may kill the Portrait Gallery (0 VP), but the Ancestral Portrait then loses the
+    Gallery's 1: every kill costs 1 at least, so the bound is the best score, 3, not 4."""
+    match = table(draw=["candelabra", "crumbling-tower"],
+                  home=["portrait-gallery", "ancestral-portrait", "blood-fountain"], energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
+
+
+def test_a_summoner_brought_back_calls_only_what_one_summon_can_reach():
+    """The Ritual may bring the Raven back to call the Vagabond on top of the set-aside Visitors into the
+    Cellar (2); the Postman below could call one more, but no summon reaches it: the bound is the best
+    score, 2, not 4."""
+    match = table(draw=["candelabra", "candelabra"], home=["feeding-cellar", "resurrection-ritual"],
+                  discard=["raven-messenger"], set_aside=["nosy-postman", "wandering-minstrel", "hapless-vagabond"],
+                  energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
 def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
