@@ -85,7 +85,8 @@ class PileTables:
         self.aside = aside  # the set-aside Visitors, in the order summons call them (last first); () when
         # that order cannot be known (see PileTables doc)
         self.bonus = bonus  # a tagged card's share of scorers; see entries
-        self.end_calls = self._end_calls()
+        self.chains = self._chains()
+        self._end_calls: dict[tuple[int, int], int] = {}  # _end_call, by (cards left, Visitors called)
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
@@ -154,19 +155,32 @@ class PileTables:
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
 
-    def _end_calls(self) -> int:
-        """The most the Visitors a summoner buried to the end calls there may add, when the order summons call
-        them in is sure: any chain of that order (other summons may have called the ones before it)."""
-        order, best = self.aside[::-1], 0  # the first called first
-        for first in range(len(order)):
+    def _chains(self) -> list[int]:
+        """For each count of set-aside Visitors called already, the most the next summon's call adds by the VP
+        of the Visitors it brings (a called summoner calling the next one in turn), when their order is sure."""
+        order = self.aside[::-1]  # the first called first
+        chains = []
+        for first in range(len(order) + 1):
             total, calls = 0, 1
             for uid in order[first:]:
                 if not calls:
                     break
                 total += max(0, int(self.worth(uid, 0)))
                 calls += self.summons_of(self.specs[uid]) - 1
-            best = max(best, total)
-        return best
+            chains.append(total)
+        return chains
+
+    def _end_call(self, m: int, called: int) -> int:
+        """The most one summon of a card buried to the end (under the bottom m cards) adds there by the VP of
+        the Visitors it calls: the summons of those m cards call first, so it may call any Visitor from the
+        next one (`called` called already) to the one after all they may reach."""
+        known = self._end_calls.get((m, called))
+        if known is None:
+            calls, at = self.summons_below[m], called
+            while calls > 0 and at < len(self.aside):
+                calls, at = calls - 1 + self.summons[self.aside[-1 - at]], at + 1
+            known = self._end_calls[(m, called)] = max(self.chains[called:at + 1], default=0)
+        return known
 
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
@@ -521,7 +535,9 @@ class PileTables:
         # buried to the end, it still comes: a scorer counts the tagged cards, a remover fixes a Visitor; a
         # plain card is then bought (2 energy owed) or discarded (1 energy owed less: given at once, a card
         # taking energy on the way, a Vagabond, could eat it)
-        worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost + self.summons[uid] * self.end_calls
+        worth = int(self.deferred_worth(uid, tokens - 1)) - self.bury_cost
+        if self.aside and self.summons[uid]:  # (without a sure order, the bound counts every summon's Visitors)
+            worth += self.summons[uid] * self._end_call(m - 1, home[-1])
         cost = self.end_cost(uid) if spec.arrow else 2
         removers = self.removers[uid]
         later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
