@@ -422,6 +422,17 @@ def test_a_summoner_brought_back_calls_only_what_one_summon_can_reach():
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
 
 
+def test_a_summoner_buried_to_the_end_calls_only_visitors_in_its_reach():
+    """The tables let a Postman buried under the last cards call a set-aside Visitor there: the Vagabond on
+    top (0) while no summon is left below it, the Minstrel (2) once the Postman below may call the Vagabond
+    first, or once the Vagabond was called."""
+    match = table(draw=["candelabra", "nosy-postman", "candelabra"], home=["secret-passage"],
+                  set_aside=["wandering-minstrel", "hapless-vagabond"], energy=2)
+    tables = _Search(match.state.clone(), 0).tables
+    assert [tables._end_call(m, 0) for m in range(4)] == [0, 0, 2, 2]
+    assert [tables._end_call(m, 1) for m in range(4)] == [2, 2, 2, 2]
+
+
 def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
     """The Vagabond waits for the Cellar or the Hellhound to take it, and two more Visitors come: the
     Cellar holds two of the three (4) and the Hound scores 1, so the bound is 5, not 7."""
