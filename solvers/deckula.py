@@ -189,6 +189,8 @@ class _Search:
         self.bury_uids = [u for u in everyone if self.bury[u]]
         self.keeper_uids = [u for u in everyone if self.keeper[u]]
         self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
+        self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
+        self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
 
     def probe(self, root: DeckulaState, width: int = PROBE_WIDTH) -> None:
         """A quick beam search for a good first line: from each position of a move's beam, every move,
@@ -280,6 +282,7 @@ class _Search:
         both are bounds, so their minimum is one too.
         """
         self.buried_order = False
+        self.killers_now = None
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
         quick = self._bound(state)
         kill = self._kills(state)  # after _bound, which sets scorer_ok
@@ -303,7 +306,9 @@ class _Search:
         a blanked card: nothing, its blocker is charged for it). A scorer (Portrait Gallery) that is the only
         one held or to come, with no recover to bring one back: the share the tagged cards lose with it, those
         then counted without it. With no scorer left to come, tagged cards count without their share."""
-        worths = {u: 0 if state.is_blanked(u) or self.recover[u] else self._held_worth(state, u) for u in home}
+        blanks = state.blanks
+        worths = {u: 0 if self.recover[u] or u in blanks and state.is_blanked(u) else self._held_worth(state, u)
+                  for u in home}
         if not self.scorer_ok or not any(self.tables.bonus[u] for u in home):
             return worths
         scorers = [u for u in self.scorer_uids if u in home or u in state.draw or u == state.drawn]
@@ -388,9 +393,8 @@ class _Search:
     def _blankers(self, state: DeckulaState) -> int:
         """How many cards blanking a Home card may still enter: drawn, in the draw pile, or set aside while a
         summoner may still act (held, to come, or on the discard pile while a recover may bring it back)."""
-        coming = sum(self.home_blanker[u] for u in state.draw) + (
-            state.drawn is not None and self.home_blanker[state.drawn])
-        aside = sum(self.home_blanker[u] for u in state.set_aside)
+        coming = sum(u in state.draw or u == state.drawn for u in self.blanker_uids)
+        aside = sum(u in state.set_aside for u in self.blanker_uids)
         if aside and (self._at_hand(state, self.summon_uids) or self._at_hand(state, self.recover_uids) and any(
                 u in state.discard for u in self.summon_uids)):
             coming += aside
@@ -405,7 +409,9 @@ class _Search:
     def _killers(self, state: DeckulaState) -> list[int]:
         """The places in the draw pile (top first) of the cards still to come that surely bring a Home kill
         (nothing queued): red-arrow cards that kill a Home card, or ones whose summon calls such a Visitor, when
-        the order summons call the set-aside Visitors in is sure; one place per kill."""
+        the order summons call the set-aside Visitors in is sure; one place per kill (worked out once per bound)."""
+        if self.killers_now is not None and self.killers_now[0] is state:
+            return self.killers_now[1]
         called = len(self.aside) - len(state.set_aside)
         killers = []
         for i in range(len(state.draw) - 1, -1, -1):
@@ -419,6 +425,7 @@ class _Search:
                     killers.append(i)
                 called += 1
                 calls += self.summon[visitor] - 1
+        self.killers_now = state, killers
         return killers
 
     def _bound(self, state: DeckulaState) -> float:
