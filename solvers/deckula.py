@@ -293,8 +293,8 @@ class _Search:
         return min(quick, self._bound(state) - kill)
 
     def _kills(self, state: DeckulaState) -> int:
-        """What the kill waiting for its Home target and the next sure Home kill after it cost together: each
-        takes a card of its own (the cheapest pair; only the next kill while none waits)."""
+        """What the kill waiting for its Home target and the sure Home kills after it cost together: each takes a
+        card of its own (the cheapest cards; only the kills to come while none waits)."""
         first = self._pending_kill(state)
         if not first:
             return self._next_kill(state)
@@ -484,8 +484,8 @@ class _Search:
         # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
         # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
         left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
-        # a Home kill still to come takes the card brought back or one the bound counts at `toll` at least
-        # (with the Ritual unused, it may take the Ritual: that line is `plain`)
+        # the Home kills still to come take the card brought back, or cards the bound counts at `toll` at least
+        # (with the Ritual unused, one may take the Ritual: that line is `plain`)
         toll = self._next_kill(state, ritual=ritual)
         best = max(0, left - toll) + plain
         discarded = _after_kill(discarded, toll)
@@ -694,7 +694,7 @@ class _Search:
         if back is not None:
             key = tables.with_card(back, key)
             spare = tables.recall[back] - self._one_call(state, live)
-            if spare > 0 and not self.aside:  # (tables.recall counts the longest chain of any deal of the set-aside)
+            if spare > 0 and not self.aside:  # (tables.recall counts a chain through every set-aside summoner)
                 key = (*key[:4], key[4] - spare, *key[5:])
         rest = self._pile_rest(state, tables, m, key, gift)
         for kept in range(1, keep + 1):  # Visitors arriving now go beneath keepers, or leave the room to later ones
@@ -1048,10 +1048,10 @@ class _Search:
         the top of the set-aside pile, or from any place in it while another summon may act first (`others`:
         one surely may)."""
         order = state.set_aside[::-1]  # the top first
-        first = others or any(e.op == "summon" for e in live.queued) or any(
+        anywhere = others or any(e.op == "summon" for e in live.queued) or any(
             u in live.present and u not in state.home for u in self.summon_uids)
-        return max((self._chain(order[start:]) for start in range(len(order) if first else min(1, len(order)))),
-                   default=0)
+        starts = range(len(order) if anywhere else min(1, len(order)))
+        return max((self._chain(order[start:]) for start in starts), default=0)
 
     def _chain(self, order: list[int]) -> int:
         """How many of the set-aside Visitors `order` (the top first) one summon calls, counting the calls of
@@ -1095,8 +1095,8 @@ def _turns_left(state: DeckulaState) -> bool:
 
 
 def _after_kill(gain: float, toll: int) -> float:
-    """What a card brought back adds by its own VP (`gain`) once a Home kill costing at least `toll` (or the
-    card itself) is charged: the kill takes it, or another card."""
+    """What a card brought back adds by its own VP (`gain`) once the Home kills costing at least `toll` (or the
+    card itself) are charged: a kill takes it, or the kills take others."""
     return gain - min(toll, max(gain, 0))
 
 
