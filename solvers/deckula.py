@@ -295,10 +295,11 @@ class _Search:
     def _kills(self, state: DeckulaState) -> int:
         """What the kill waiting for its Home target and the sure Home kills after it cost together: each takes a
         card of its own (the cheapest cards; only the kills to come while none waits)."""
-        first = self._pending_kill(state)
-        if not first:
+        if not self._home_kill_waits(state):
             return self._next_kill(state)
         worths = self._kill_worths(state, state.home)
+        if not min(worths[u] for u in state.pending.options):
+            return 0
         return min(worths[u] + self._next_kill(state, gone=u) for u in state.pending.options)
 
     def _kill_worths(self, state: DeckulaState, home: list[int]) -> dict[int, int]:
@@ -325,13 +326,19 @@ class _Search:
         """What a kill waiting for its Home target surely costs: the cheapest card it may pick (a
         blanked one costs nothing here, as its blocker is charged for it; nor does a Ritual, whose
         worth the bound counts in its own ways)."""
+        if not self._home_kill_waits(state):
+            return 0
+        worths = self._kill_worths(state, state.home)
+        return min(worths[u] for u in state.pending.options)
+
+    @staticmethod
+    def _home_kill_waits(state: DeckulaState) -> bool:
+        """True when a kill of a Home card waits for its target."""
         pending = state.pending
         if pending is None or pending.kind != "target":
-            return 0
+            return False
         effect = state.spec(pending.source).effect[pending.effect]
-        if effect.op != "kill" or effect.target not in HOME_TARGETS:
-            return 0
-        return min(self._kill_worths(state, state.home)[u] for u in pending.options)
+        return effect.op == "kill" and effect.target in HOME_TARGETS
 
     def _next_kill(self, state: DeckulaState, back: int | None = None, ritual: int | None = None,
                    gone: int | None = None) -> int:
@@ -1047,38 +1054,17 @@ class _Search:
         """The most set-aside Visitors one summon now calls, itself and those it calls summoning in turn: from
         the top of the set-aside pile, or from any place in it while another summon may act first (`others`:
         one surely may)."""
-        order = state.set_aside[::-1]  # the top first
+        set_aside = state.set_aside
         anywhere = others or any(e.op == "summon" for e in live.queued) or any(
             u in live.present and u not in state.home for u in self.summon_uids)
-        starts = range(len(order) if anywhere else min(1, len(order)))
-        return max((self._chain(order[start:]) for start in starts), default=0)
-
-    def _chain(self, order: list[int]) -> int:
-        """How many of the set-aside Visitors `order` (the top first) one summon calls, counting the calls of
-        the summoners among them."""
-        called, calls = 0, 1
-        for uid in order:
-            if not calls:
-                break
-            called += 1
-            calls += self.summon[uid] - 1
-        return called
+        tops = range(len(set_aside), 0 if anywhere else len(set_aside) - 1, -1)  # where the top is when it calls
+        return max((len(summoned(set_aside[:top], 1, self.summon)) for top in tops), default=0)
 
     def _best_chain(self, set_aside: list[int]) -> int:
         """The most one summon at an unknown time adds: it calls the set-aside Visitor on top then (any of
         them, as other summons may call the ones above first), and a called summoner the next one."""
-        order = set_aside[::-1]  # the top first
-        best = 0
-        for first in range(len(order)):
-            total, calls = 0, 1
-            for uid in order[first:]:
-                if not calls:
-                    break
-                total += self.potential[uid]
-                calls += self.summon[uid] - 1
-            best = max(best, total)
-        return best
-
+        return max((sum(self.potential[u] for u in summoned(set_aside[:top], 1, self.summon))
+                    for top in range(1, len(set_aside) + 1)), default=0)
 
 def _unwound(line: tuple) -> list[Action]:
     """The actions of a line kept as nested (earlier line, action) pairs, first move first."""

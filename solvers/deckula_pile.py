@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from solvers.deckula_key import summoned
 from tablekit.deckula.cards import CardSpec
 
 ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
@@ -85,12 +86,12 @@ class PileTables:
         self.aside = aside  # the set-aside Visitors, in the order summons call them (last first); () when
         # that order cannot be known (see PileTables doc)
         self.bonus = bonus  # a tagged card's share of scorers; see entries
-        self.chains = self._chains()
         self._end_calls: dict[tuple[int, int], int] = {}  # _end_call, by (cards left, Visitors called)
         self.backs: list[int] = []  # one card of each kind of help a recover may bring back
         self.back_groups: list[list[int]] = []
         self.scorer = [bool(s.vp_per_tag) for s in specs]
         self.summons = [self.summons_of(s) for s in specs]
+        self.chains = self._chains()
         self.scorer_below = [False]
         for uid in pile:  # scorer_below[m]: a scorer lies among the bottom m cards
             self.scorer_below.append(self.scorer_below[-1] or self.scorer[uid])
@@ -158,17 +159,9 @@ class PileTables:
     def _chains(self) -> list[int]:
         """For each count of set-aside Visitors called already, the most the next summon's call adds by the VP
         of the Visitors it brings (a called summoner calling the next one in turn), when their order is sure."""
-        order = self.aside[::-1]  # the first called first
-        chains = []
-        for first in range(len(order) + 1):
-            total, calls = 0, 1
-            for uid in order[first:]:
-                if not calls:
-                    break
-                total += max(0, int(self.worth(uid, 0)))
-                calls += self.summons_of(self.specs[uid]) - 1
-            chains.append(total)
-        return chains
+        aside = list(self.aside)
+        return [sum(max(0, int(self.worth(u, 0))) for u in summoned(aside[:len(aside) - called], 1, self.summons))
+                for called in range(len(aside) + 1)]
 
     def _end_call(self, m: int, called: int) -> int:
         """The most one summon of a card buried to the end (under the bottom m cards) adds there by the VP of
@@ -176,11 +169,16 @@ class PileTables:
         next one (`called` called already) to the one after all they may reach."""
         known = self._end_calls.get((m, called))
         if known is None:
-            calls, at = self.summons_below[m], called
-            while calls > 0 and at < len(self.aside):
-                calls, at = calls - 1 + self.summons[self.aside[-1 - at]], at + 1
-            known = self._end_calls[(m, called)] = max(self.chains[called:at + 1], default=0)
+            known = self._end_calls[(m, called)] = max(self.chains[called:self._reached(m, called) + 1], default=0)
         return known
+
+    def _reached(self, m: int, called: int) -> int:
+        """How many set-aside Visitors are called once the summons of the bottom m cards called theirs (a called
+        summoner calling the next), `called` being called already."""
+        calls, at = self.summons_below[m], called
+        while calls > 0 and at < len(self.aside):
+            calls, at = calls - 1 + self.summons[self.aside[-1 - at]], at + 1
+        return at
 
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
@@ -437,9 +435,7 @@ class PileTables:
         reach = (called, self.summons_below[m])
         known = self._reach.get(reach)
         if known is None:
-            calls, at = self.summons_below[m], called
-            while calls > 0 and at < len(self.aside):
-                calls, at = calls - 1 + self.summons[self.aside[-1 - at]], at + 1
+            at = self._reached(m, called)
             known = self._reach[reach] = self._matters(self.aside[len(self.aside) - at:len(self.aside) - called])
         return known
 
