@@ -34,7 +34,7 @@ from __future__ import annotations
 import heapq
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -191,6 +191,8 @@ class _Search:
         self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
+        self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
+        self.best_chains: dict[tuple[int, ...], int] = {}  # _best_chain, by the set-aside Visitors
 
     def probe(self, root: DeckulaState, width: int = PROBE_WIDTH) -> None:
         """A quick beam search for a good first line: from each position of a move's beam, every move,
@@ -644,14 +646,14 @@ class _Search:
         return self._kept(uid, 0, 0) if self.keeper[uid] else self.potential[uid]
 
     def _backs(self, state: DeckulaState, able: Callable[[int], bool], refund: int,
-               coming: set[int]) -> list[tuple[int, float, float]]:
+               coming: set[int]) -> Iterator[tuple[int, float, float]]:
         """For each kind of help a recover may bring back (when one of its cards can still reach the discard
-        pile): a card of it, and the most one of its cards adds by its own VP (see _best_backs)."""
-        backs = []
+        pile): a card of it, and the most one of its cards adds by its own VP (see _best_backs); worked out as
+        the caller asks (it stops once the generic bound is the lower)."""
         for group in self.tables.back_groups:
-            if any(map(able, group)):
-                backs.append((next(filter(able, group)), *self._best_backs(state, group, able, refund, coming)))
-        return backs
+            first = next(filter(able, group), None)
+            if first is not None:
+                yield first, *self._best_backs(state, group, able, refund, coming)
 
     def _best_backs(self, state: DeckulaState, cards: list[int], able: Callable[[int], bool], refund: int,
                     coming: set[int]) -> tuple[float, float]:
@@ -830,7 +832,7 @@ class _Search:
             # charge as stranded. So summoned Visitors only fill room left at the end.
             arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
             late = min(len(root.set_aside), summons)
-        tables = PileTables(specs, self.root_pile, root.energy + len(root.cards) + 2, self._table_worth,
+        tables = PileTables(specs, self.root_pile, root.energy + 3 + sum(self.drain), self._table_worth,
                             self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside)
         tables.set_backs(self.castle_back, self.potential, self.summon)
         return tables
@@ -1057,14 +1059,22 @@ class _Search:
         set_aside = state.set_aside
         anywhere = others or any(e.op == "summon" for e in live.queued) or any(
             u in live.present and u not in state.home for u in self.summon_uids)
-        tops = range(len(set_aside), 0 if anywhere else len(set_aside) - 1, -1)  # where the top is when it calls
-        return max((len(summoned(set_aside[:top], 1, self.summon)) for top in tops), default=0)
+        known = self.one_calls.get((*set_aside, anywhere))
+        if known is None:
+            tops = range(len(set_aside), 0 if anywhere else len(set_aside) - 1, -1)  # where the top is when it calls
+            known = self.one_calls[(*set_aside, anywhere)] = max(
+                (len(summoned(set_aside[:top], 1, self.summon)) for top in tops), default=0)
+        return known
 
     def _best_chain(self, set_aside: list[int]) -> int:
         """The most one summon at an unknown time adds: it calls the set-aside Visitor on top then (any of
         them, as other summons may call the ones above first), and a called summoner the next one."""
-        return max((sum(self.potential[u] for u in summoned(set_aside[:top], 1, self.summon))
-                    for top in range(1, len(set_aside) + 1)), default=0)
+        known = self.best_chains.get(tuple(set_aside))
+        if known is None:
+            known = self.best_chains[tuple(set_aside)] = max(
+                (sum(self.potential[u] for u in summoned(set_aside[:top], 1, self.summon))
+                 for top in range(1, len(set_aside) + 1)), default=0)
+        return known
 
 def _unwound(line: tuple) -> list[Action]:
     """The actions of a line kept as nested (earlier line, action) pairs, first move first."""

@@ -72,11 +72,11 @@ class PileTables:
     Rows are computed on demand and kept: a search asks for few of the possible states.
     """
 
-    def __init__(self, specs: list[CardSpec], pile: list[int], most_energy: int,
+    def __init__(self, specs: list[CardSpec], pile: list[int], top_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
                  bonus: list[int], aside: tuple[int, ...] = (), rows: _Rows | None = None) -> None:
-        self.specs, self.pile, self.most_energy = specs, pile, most_energy
+        self.specs, self.pile, self.top_energy = specs, pile, top_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
         # Visitors a summoner calls when it enters the Home other than by its arrow (a recover brings it
@@ -109,11 +109,11 @@ class PileTables:
         self.tokens_given = [b + (r and any(bury)) for b, r in zip(bury, recover, strict=True)]
         self.most_tokens = sum(self.tokens_given)
         self.most_owed = 2 * self.most_tokens
-        self.size = most_energy + 2
-        self.energy = np.arange(self.size)
         self._visitor_defences(specs)
         self._dear_removers(specs)
         self._below()
+        self.size = self._energy_size()
+        self.energy = np.arange(self.size)
         self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
         self._index: dict[tuple[Frame, Frame], np.ndarray] = {}  # _view's gathers, by frames
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
@@ -182,7 +182,7 @@ class PileTables:
 
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
-        tables = PileTables(self.specs, pile, self.most_energy, self.worth, self.deferred_worth, self.bury_cost,
+        tables = PileTables(self.specs, pile, self.top_energy, self.worth, self.deferred_worth, self.bury_cost,
                             self.room, self.arrivals, self.late, self.bonus, self.aside, self.rows.sibling())
         tables.backs, tables.back_groups = self.backs, self.back_groups
         return tables
@@ -355,6 +355,27 @@ class PileTables:
             self.tags_below.append(self.tags_below[-1] | tags)
             self.named_below.append(self.named_below[-1] | named)
             self.mob_below.append(self.mob_below[-1] or mob)
+
+    def _energy_size(self) -> int:
+        """How many energies a row holds (0 to size - 1; more reads as the last). Only a discard gives energy,
+        so a position with m cards left asks at most the top energy and one per card gone from above them;
+        and from the energy that pays everything the bottom m cards and the set-aside Visitors may take
+        (buys, tolls, drains) and the most owed at the end, more changes nothing. A row needs the smaller of
+        the two (reading one more energy below a row's last asked one stays within them: see the docs)."""
+        spend = self.most_owed + sum(self._spend(u) for u in self.aside)
+        most = 0
+        for m in range(len(self.pile) + 1):
+            most = max(most, min(self.top_energy + len(self.pile) - m, spend))
+            if m < len(self.pile):
+                spend += self._spend(self.pile[m])
+        return most + 1
+
+    def _spend(self, uid: int) -> int:
+        """The most energy a card may take in the tables: 2 to buy a plain card; a red-arrow card's instants."""
+        spec = self.specs[uid]
+        if not spec.arrow:
+            return 2
+        return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.timing == "instant")
 
     def _matters(self, uids) -> tuple[int, int, int, int, bool]:
         """What arriving cards may make matter: costly Visitors, excess costs, guard tags asked for,

@@ -574,3 +574,27 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
         full.last_turn, full.most_ends, full.doom = True, full.most_room, []
         assert {state: full.value(*state) for state in values} == values
         assert len(full.rows) > len(tables.rows)
+
+
+ENERGY_AXIS_ROOTS = {
+    "beginner 11": lambda: tablekit.new_game("deckula", seed=11, difficulty="beginner").state,
+    "hard 16": lambda: tablekit.new_game("deckula", seed=16, difficulty="hard").state,
+    "harder 9": lambda: tablekit.new_game("deckula", seed=9, difficulty="harder").state,
+    # three plain cards: with 6 energy every one is bought, the most the tables' rows then need
+    "three to buy": lambda: table(draw=["candelabra"] * 3, energy=6).state,
+}
+
+
+@pytest.mark.parametrize("name", ENERGY_AXIS_ROOTS)
+def test_the_tables_energy_axis_is_cut_only_where_no_value_changes(name, monkeypatch):
+    """The tables hold energies only up to what a position may ask or what pays for everything below it; a table
+    holding 80 reads the same at every level, for every energy the root's start may bring there."""
+    root = ENERGY_AXIS_ROOTS[name]()
+    cut = _Search(root.clone(), 0)
+    monkeypatch.setattr(deckula_pile.PileTables, "_energy_size", lambda self: 80)
+    whole = _Search(root.clone(), 0)
+    _, _, top, key, _ = cut._pile_start(root, cut._live(root), False)
+    assert cut.tables.size < whole.tables.size == 80
+    for m in range(top + 1):
+        asked = range(cut.tables.top_energy + len(cut.tables.pile) - m + 1)
+        assert [cut.tables.value(m, e, key) for e in asked] == [whole.tables.value(m, e, key) for e in asked], m
