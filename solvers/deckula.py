@@ -832,7 +832,10 @@ class _Search:
             # charge as stranded. So summoned Visitors only fill room left at the end.
             arrivals = [int(card.spec.visitor and card.spec.arrow == "threat") for card in root.cards]
             late = min(len(root.set_aside), summons)
-        tables = PileTables(specs, self.root_pile, root.energy + 3 + sum(self.drain), self._table_worth,
+        # the most energy a position asks beyond one per pile card gone: the root's, the drawn card's discard, and
+        # what _discard_cap adds
+        top_energy = root.energy + (root.drawn is not None) + 3 + sum(self.drain)
+        tables = PileTables(specs, self.root_pile, top_energy, self._table_worth,
                             self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside)
         tables.set_backs(self.castle_back, self.potential, self.summon)
         return tables

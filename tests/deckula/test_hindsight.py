@@ -181,6 +181,8 @@ RITUAL_VISITORS = ["lantern-priest", "curious-quaintrelle", "garlic-merchant", "
 @example(draw=["resurrection-ritual", "resurrection-ritual", "nosy-postman", "nosy-postman", "trapdoor"],
          home=["secret-passage"], ritual=True, discard=["secret-passage", "resurrection-ritual"], threat=[],
          set_aside=["wandering-minstrel", "monster-hunter"], energy=2)  # a Postman buried to the end calls the Minstrel
+@example(draw=["feeding-cellar", "loyal-gargoyle", "loyal-gargoyle"], home=[], ritual=True, discard=[], threat=[],
+         set_aside=[], energy=0)  # the card drawn at the start gives energy too (the tables' energy axis must hold it)
 def test_no_bound_falls_below_a_score_reachable_around_a_ritual(draw, home, ritual, discard, threat, set_aside,
                                                                 energy):
     """The same, on tables where a Ritual is often held and the discard pile and the set-aside Visitors are
@@ -576,20 +578,14 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
         assert len(full.rows) > len(tables.rows)
 
 
-ENERGY_AXIS_ROOTS = {
-    "beginner 11": lambda: tablekit.new_game("deckula", seed=11, difficulty="beginner").state,
-    "hard 16": lambda: tablekit.new_game("deckula", seed=16, difficulty="hard").state,
-    "harder 9": lambda: tablekit.new_game("deckula", seed=9, difficulty="harder").state,
-    # three plain cards: with 6 energy every one is bought, the most the tables' rows then need
-    "three to buy": lambda: table(draw=["candelabra"] * 3, energy=6).state,
-}
+ENERGY_AXIS_DEALS = [("beginner", 11), ("hard", 16), ("harder", 9)]
 
 
-@pytest.mark.parametrize("name", ENERGY_AXIS_ROOTS)
-def test_the_tables_energy_axis_is_cut_only_where_no_value_changes(name, monkeypatch):
+@pytest.mark.parametrize(("difficulty", "seed"), ENERGY_AXIS_DEALS)
+def test_the_tables_energy_axis_is_cut_only_where_no_value_changes(difficulty, seed, monkeypatch):
     """The tables hold energies only up to what a position may ask or what pays for everything below it; a table
     holding 80 reads the same at every level, for every energy the root's start may bring there."""
-    root = ENERGY_AXIS_ROOTS[name]()
+    root = tablekit.new_game("deckula", seed=seed, difficulty=difficulty).state
     cut = _Search(root.clone(), 0)
     monkeypatch.setattr(deckula_pile.PileTables, "_energy_size", lambda self: 80)
     whole = _Search(root.clone(), 0)
@@ -598,3 +594,43 @@ def test_the_tables_energy_axis_is_cut_only_where_no_value_changes(name, monkeyp
     for m in range(top + 1):
         asked = range(cut.tables.top_energy + len(cut.tables.pile) - m + 1)
         assert [cut.tables.value(m, e, key) for e in asked] == [whole.tables.value(m, e, key) for e in asked], m
+
+
+ENERGY_AXIS_TABLES = {
+    # every card bought with the energy there is: the most the rows need
+    "three to buy": dict(draw=["candelabra"] * 3, energy=6),
+    # the card drawn at the start gives 1 more energy when discarded (the Ritual then brings back the Cellar)
+    "a drawn card to discard": dict(draw=["feeding-cellar", "loyal-gargoyle", "loyal-gargoyle"],
+                                    home=["resurrection-ritual"], energy=0),
+    # buries owing energy at the end, and a Vagabond taking some on the way
+    "buries and a drain": dict(draw=["candelabra", "secret-passage", "hapless-vagabond", "candelabra"],
+                               home=["secret-passage"], energy=2),
+    # energy to spare: what the cards below take decides where more energy stops counting
+    "a drain with energy to spare": dict(draw=["candelabra", "hapless-vagabond", "candelabra", "candelabra"],
+                                         energy=9),
+    "a toll buried with energy to spare": dict(draw=["candelabra", "candelabra", "furious-farmer", "candelabra"],
+                                               home=["secret-passage"], energy=9),
+}
+
+
+def positions(state):
+    """Every position reachable from `state` where the game is not over."""
+    if state.result is None:
+        yield state
+        for action in GAME.legal_actions(state):
+            child = state.clone()
+            GAME.apply_unchecked(child, action, Events(None))
+            yield from positions(child)
+
+
+@pytest.mark.parametrize("name", ENERGY_AXIS_TABLES)
+def test_every_position_has_the_same_bound_with_the_whole_energy_axis(name, monkeypatch):
+    """The cut energy axis changes no bound anywhere on small tables (a table holding 80 energies beside it)."""
+    root = table(**ENERGY_AXIS_TABLES[name]).state
+    reachable = list(positions(root))
+    cut = _Search(root.clone(), 0)
+    bounds = [cut.bound(state) for state in reachable]
+    monkeypatch.setattr(deckula_pile.PileTables, "_energy_size", lambda self: 80)
+    whole = _Search(root.clone(), 0)
+    assert cut.tables.size < whole.tables.size
+    assert bounds == [whole.bound(state) for state in reachable]
