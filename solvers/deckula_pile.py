@@ -360,8 +360,9 @@ class PileTables:
         """How many energies a row holds (0 to size - 1; more reads as the last). Only a discard gives energy,
         so a position with m cards left asks at most the top energy and one per card gone from above them;
         and from the energy that pays everything the bottom m cards and the set-aside Visitors may take
-        (buys, tolls, drains) and the most owed at the end, more changes nothing. A row needs the smaller of
-        the two (reading one more energy below a row's last asked one stays within them: see the docs)."""
+        (buys, tolls, drains) and the most owed at the end, more changes nothing. The rows hold, over every m,
+        the smaller of the two: a row read at one energy more than its level may ask (a discard) is read at
+        an energy the level below may ask, or past where its values stop changing."""
         spend = self.most_owed + sum(self._spend(u) for u in self.aside)
         most = 0
         for m in range(len(self.pile) + 1):
