@@ -54,6 +54,9 @@ PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 # tables for the buried order only with at most this many cards left: longer piles need many more rows,
 # which cost more time than their cuts save (measured on beginner deals 4, 17 and 20)
 BURIED_ORDER_MOST = 20
+# _discard_cap's energy more than a position holds: a card bought for 2 rather than discarded for 1 (the tables'
+# energy axis must hold it: see _pile_tables)
+DISCARD_GIFT = 3
 
 
 @dataclass(frozen=True)
@@ -525,7 +528,7 @@ class _Search:
         if self.drain_elsewhere:
             return math.inf
         drains = sum(self.drain[u] for u in state.draw) + sum(self.drain[u] for u in state.set_aside)
-        return self._rest(state, live, False, start=start, gift=3 + drains)
+        return self._rest(state, live, False, start=start, gift=DISCARD_GIFT + drains)
 
     def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
@@ -834,7 +837,7 @@ class _Search:
             late = min(len(root.set_aside), summons)
         # the most energy a position asks beyond one per pile card gone: the root's, the drawn card's discard, and
         # what _discard_cap adds
-        top_energy = root.energy + (root.drawn is not None) + 3 + sum(self.drain)
+        top_energy = root.energy + (root.drawn is not None) + DISCARD_GIFT + sum(self.drain)
         tables = PileTables(specs, self.root_pile, top_energy, self._table_worth,
                             self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside)
         tables.set_backs(self.castle_back, self.potential, self.summon)
