@@ -181,6 +181,7 @@ class _Search:
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.aside = self._summon_order(root)
+        self.table_worths: dict[tuple[int, int], float] = {}  # _table_worth, by (card, cards below): asked once per row
         self.tables = self._pile_tables(root)
         self.buried_tables: dict[tuple[int, ...], PileTables] = {}  # by the kinds of the buried cards
         self.buried_order = False  # see bound()
@@ -194,6 +195,7 @@ class _Search:
         self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
+        self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
         self.best_chains: dict[tuple[int, ...], int] = {}  # _best_chain, by the set-aside Visitors
 
@@ -237,7 +239,7 @@ class _Search:
                 continue
             key, kept, settled = self.positions.key(child)
             if not self.explored.dominated(key, kept, child.energy):
-                children.append((-self._bound_of(child, key, settled), order, key, kept, child, action))
+                children.append((-self._bound_of(child, key, settled, self._cut()), order, key, kept, child, action))
         children.sort(key=lambda c: c[:2])
         for negated, _, key, kept, child, action in children:
             if self._hopeless(-negated):
@@ -255,15 +257,15 @@ class _Search:
         if self.progress is not None and self.nodes % PROGRESS_EVERY == 0:
             self.progress(self.nodes, self.node_budget)
 
-    def _bound_of(self, state: DeckulaState, key: tuple, settled: tuple) -> float:
-        """bound(state), remembered by position (`key`, the settled cards and energy): a position
+    def _bound_of(self, state: DeckulaState, key: tuple, settled: tuple, cut: float | None = None) -> float:
+        """bound(state, cut), remembered by position (`key`, the settled cards and energy): a position
         reached again by another order of moves, but not yet explored, costs no second bound."""
         exact = (key, settled, state.energy)
         known = self.bounds.get(exact)
         if known is None:
             if len(self.bounds) >= BOUNDS_KEPT:
                 self.bounds.clear()  # a long search forgets them rather than outgrow a notebook server's memory
-            known = self.bounds[exact] = self.bound(state)
+            known = self.bounds[exact] = self.bound(state, cut)
         return known
 
     def _finish(self, state: DeckulaState, line: list[Action], action: Action) -> None:
@@ -278,24 +280,36 @@ class _Search:
             return False
         return bound == -math.inf or (self.best[0] and bound <= self.best[1])
 
-    def bound(self, state: DeckulaState) -> float:
+    def _cut(self) -> float | None:
+        """The score a bound must beat for its position to be explored (None: every bound other than -inf does)."""
+        return self.best[1] if self.best is not None and self.best[0] else None
+
+    def bound(self, state: DeckulaState, cut: float | None = None) -> float:
         """An optimistic bound on the score of any surviving line from `state` (-inf: none survives).
 
         Once cards were buried, a quick bound counts them at their best at the end; only when that
         one does not already cut the position, and at most BURIED_ORDER_MOST cards are left, the
         tables for the pile as it lies (a buried Vengeful Villager still meets the crowd) tighten it:
-        both are bounds, so their minimum is one too.
+        both are bounds, so their minimum is one too. With `cut` (the score a position must beat to be
+        explored), work that could only lower a bound already surely above it is skipped (see _one_ritual):
+        the bound may then be looser, but it is above `cut` exactly when the full one is.
         """
         self.buried_order = False
-        self.killers_now = None
+        self.killers_now = self.kill_now = None
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
-        quick = self._bound(state)
-        kill = self._kills(state)  # after _bound, which sets scorer_ok
+        quick = self._bound(state, cut)
+        kill = self._kill_charge(state)  # after _bound, which sets scorer_ok
         quick -= kill
         if self._hopeless(quick) or len(state.draw) > BURIED_ORDER_MOST or not self.buried_now:
             return quick
         self.buried_order = True
-        return min(quick, self._bound(state) - kill)
+        return min(quick, self._bound(state, cut) - kill)
+
+    def _kill_charge(self, state: DeckulaState) -> int:
+        """_kills(state), worked out once per bound() (_bound may ask for it before the end)."""
+        if self.kill_now is None:
+            self.kill_now = self._kills(state)
+        return self.kill_now
 
     def _kills(self, state: DeckulaState) -> int:
         """What the kill waiting for its Home target and the sure Home kills after it cost together: each takes a
@@ -440,7 +454,7 @@ class _Search:
         self.killers_now = state, killers
         return killers
 
-    def _bound(self, state: DeckulaState) -> float:
+    def _bound(self, state: DeckulaState, cut: float | None = None) -> float:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
@@ -457,13 +471,19 @@ class _Search:
             # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...),
             # each worked out alone (the generic bound counts every help at once: when it already cuts,
             # this costs nothing; both are bounds, so their minimum is one too)
-            if not self._scorer_hangs_on(state, live, rituals[0]):
-                one = self._one_ritual(state, live, rituals[0], generic - bound)
+            if not self._scorer_hangs_on(state, live, rituals[0]):  # (scorer_ok stays: the kill charge is known)
+                enough = None if cut is None else cut + self._kill_charge(state) - bound
+                one = self._one_ritual(state, live, rituals[0], generic - bound, enough=enough)
             else:  # the lines bringing back a scorer, and the others, without its share for tagged cards
-                scorer = self.tables.scorer
-                one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u])
+                scorer, enough = self.tables.scorer, None
+                if cut is not None:  # the kill is charged with scorer_ok left False (see below)
+                    self.scorer_ok = False
+                    enough = cut + self._kill_charge(state) - bound
+                    self.scorer_ok = True
+                one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u], enough)
                 self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
-                other = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: not scorer[u])
+                other = None if one is None else self._one_ritual(state, live, rituals[0], generic - bound,
+                                                                  lambda u: not scorer[u], enough)
                 one = None if one is None or other is None else max(one, other)
             if one is not None:
                 return min(generic, bound + one)
@@ -477,15 +497,18 @@ class _Search:
             e.op == "recover" for e in live.queued)
 
     def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float,
-                    wanted: Callable[[int], bool] | None = None) -> float | None:
+                    wanted: Callable[[int], bool] | None = None, enough: float | None = None) -> float | None:
         """The Home's and the rest's part of the bound with one Ritual held (`generic`: the generic bound's, to
         stop at): its best card or one card that helps, each alone, or none; with `wanted`, only the cards it
-        accepts. None: the tables do not know the pile."""
+        accepts. None: the tables do not know the pile, or (given `enough`) the part surely beats it: every
+        card still to try could only raise it, so the caller's position is explored whatever it is."""
         start = self._pile_start(state, live, False)
         plain = self._rest(state, live, False, start=start)
         if plain is None:
             return None
         home = sum(self._held_worth(state, u) for u in state.home if u != ritual)
+        if enough is not None and home + plain > enough:
+            return None
         if not _turns_left(state):
             return plain + home  # the game ends before the Ritual can be used
         able = self._can_come_back(state, live)
@@ -509,6 +532,8 @@ class _Search:
         for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
             if home + best >= generic:
                 break  # the generic bound is the lower already
+            if enough is not None and home + best > enough:
+                return None
             if state.drawn is None and not state.offer and self._no_help(back, start):
                 continue
             helped = self._rest(state, live, True, back, start, sides=sides)
@@ -867,9 +892,11 @@ class _Search:
 
     def _table_worth(self, uid: int, below: int) -> float:
         """A card's worth in the tables: a keeper's own VP (the tables count what goes beneath)."""
-        if self.keeper[uid]:
-            return self._kept(uid, 0, 0) + self.certain[uid]
-        return self._worth(uid, below) + self.certain[uid]
+        known = self.table_worths.get((uid, below))
+        if known is None:
+            own = self._kept(uid, 0, 0) if self.keeper[uid] else self._worth(uid, below)
+            known = self.table_worths[(uid, below)] = own + self.certain[uid]
+        return known
 
     def _deferred_worth(self, uid: int, later: int) -> float:
         """The most a card buried to the end of the pile adds, with at most `later` buries after it: its

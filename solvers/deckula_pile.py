@@ -116,6 +116,7 @@ class PileTables:
         self.energy = np.arange(self.size)
         self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
         self._index: dict[tuple[Frame, Frame], np.ndarray] = {}  # _view's gathers, by frames
+        self._drops: dict[int, np.ndarray] = {}  # _taken's reads, by energy taken
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
         self._demands: dict[tuple[int, int], tuple[int, int] | None] = {}  # by (card, guard tags held)
@@ -571,8 +572,9 @@ class PileTables:
     def _plain(self, uid: int, m: int, key: Key, frame: Frame) -> np.ndarray:
         best = self._one_more_energy(self._view(m, key, frame))
         for gain, after, shift in self._entries(uid, m, key):
-            buy = np.full(best.shape, LOST, ROW)  # (faster than a maximum in place over the strided slice)
-            buy[..., 2:] = gain + self._view(m, after, self._shift(frame, shift))[..., :-2]
+            buy = np.empty(best.shape, ROW)  # (faster than np.full, or a maximum in place over the strided slice)
+            buy[..., :2] = LOST
+            np.add(self._view(m, after, self._shift(frame, shift))[..., :-2], int(gain), out=buy[..., 2:])
             best = np.maximum(best, buy)
         return best
 
@@ -593,7 +595,6 @@ class PileTables:
         toll, taken = demand
         out = None
         shielded = self.named_bit[uid] & shields
-        rooms = np.arange(frame[4], frame[4] + frame[5])
         for kept in range(arriving + 1):  # arriving Visitors go beneath keepers with room, or, when a keeper
             # comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
@@ -602,9 +603,9 @@ class PileTables:
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
                                   got, more, buried, shields, dear, called), self._shift(frame, (stays, 0, -kept)), calls)
-            gain = self._taken(row, taken) + (worth + self.per_visitor * kept)  # a new array
+            gain = self._taken(row, taken, int(worth) + self.per_visitor * kept)
             if kept:
-                gain[:, :, rooms < kept] = LOST  # not that much room
+                gain[:, :, :max(0, kept - frame[4])] = LOST  # not that much room (the room axis starts at frame[4])
             out = gain if out is None else np.maximum(out, gain, out=out)
         out[..., :toll] = LOST
         if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
@@ -612,13 +613,16 @@ class PileTables:
             out[standing >= self.mob[uid]] = LOST
         return out
 
-    @staticmethod
-    def _taken(row: np.ndarray, taken: int) -> np.ndarray:
-        """A row read with `taken` energy less (none below 0)."""
+    def _taken(self, row: np.ndarray, taken: int, gain: int) -> np.ndarray:
+        """A new array: a row read with `taken` energy less (none below 0), plus `gain`."""
         if not taken:
-            return row
-        low = np.broadcast_to(row[..., :1], (*row.shape[:-1], min(taken, row.shape[-1])))
-        return np.concatenate([low, row[..., :-taken]], axis=-1)
+            return row + gain
+        drop = self._drops.get(taken)
+        if drop is None:
+            drop = self._drops[taken] = np.maximum(self.energy - taken, 0)
+        read = row[..., drop]  # (a third of the time of joining the first energy repeated to the rest)
+        read += gain
+        return read
 
     def _demand(self, spec: CardSpec, flags: int) -> tuple[int, int] | None:
         """What an arriving card's instants demand with these guard tags held: (the toll it must be paid, the
