@@ -981,8 +981,11 @@ class _Search:
         recovers = sum(u in live.present and u not in state.home for u in self.recover_uids)
         if recovering and back is None:
             recovers += sum(self.recover[u] for u in state.home) + sum(e.op == "recover" for e in live.queued)
+        own = self.summon[back] if back is not None else 0
+        if not recovers:
+            return own
         summoners = sum(self.summon[u] and not self.visitor[u] for u in state.discard + state.home)
-        return (self.summon[back] if back is not None else 0) + min(recovers, summoners)
+        return own + min(recovers, summoners)
 
     def _live(self, state: DeckulaState) -> _Live:
         """The cards still able to act, the queued effects and what they act on, for one bound; and
