@@ -463,7 +463,8 @@ class _Search:
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
         if queued_recover and not rituals:
-            chosen = self._choosing_back(state, live)
+            enough = None if cut is None else cut + self._kill_charge(state) - bound
+            chosen = self._choosing_back(state, live, enough)
             if chosen is not None:
                 return bound + chosen
         generic = bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
@@ -555,10 +556,11 @@ class _Search:
         drains = sum(self.drain[u] for u in state.draw) + sum(self.drain[u] for u in state.set_aside)
         return self._rest(state, live, False, start=start, gift=DISCARD_GIFT + drains)
 
-    def _choosing_back(self, state: DeckulaState, live: _Live) -> float | None:
+    def _choosing_back(self, state: DeckulaState, live: _Live, enough: float | None = None) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
         over the cards it may bring back, each with its own help (not every help at once). None when
-        another recover may still act, or no turn is left (the generic bound then applies)."""
+        another recover may still act, or no turn is left (the generic bound then applies); inf once the
+        best so far beats `enough` (the caller's position is explored whatever the rest would add)."""
         pending = state.pending
         if (pending is None or pending.kind != "target" or not _turns_left(state) or state.drawn is not None
                 or state.offer or any(u in live.present for u in self.recover_uids)
@@ -583,6 +585,9 @@ class _Search:
             if rest is not None:
                 best = max(best, self._back_worth(back) + rest - self._next_kill(state, back)
                            + sum(self._held_worth(state, u) for u in state.home))
+            if enough is not None and best > enough:  # (no later plain is None: the start is the same)
+                best = math.inf
+                break
         self.scorer_ok = reachable
         return best
 
