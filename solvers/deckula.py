@@ -259,7 +259,8 @@ class _Search:
 
     def _bound_of(self, state: DeckulaState, key: tuple, settled: tuple, cut: float | None = None) -> float:
         """bound(state, cut), remembered by position (`key`, the settled cards and energy): a position
-        reached again by another order of moves, but not yet explored, costs no second bound."""
+        reached again by another order of moves, but not yet explored, costs no second bound (one worked out
+        against a lower cut may be looser than the cut now asks: still a bound)."""
         exact = (key, settled, state.energy)
         known = self.bounds.get(exact)
         if known is None:
@@ -478,9 +479,9 @@ class _Search:
             else:  # the lines bringing back a scorer, and the others, without its share for tagged cards
                 scorer, enough = self.tables.scorer, None
                 if cut is not None:  # the kill is charged with scorer_ok left False (see below)
-                    self.scorer_ok = False
+                    reachable, self.scorer_ok = self.scorer_ok, False
                     enough = cut + self._kill_charge(state) - bound
-                    self.scorer_ok = True
+                    self.scorer_ok = reachable
                 one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u], enough)
                 self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
                 other = None if one is None else self._one_ritual(state, live, rituals[0], generic - bound,
