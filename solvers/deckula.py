@@ -464,7 +464,7 @@ class _Search:
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
         if queued_recover and not rituals:
-            enough = None if cut is None else cut + self._kill_charge(state) - bound
+            enough = self._enough(state, cut, bound)
             chosen = self._choosing_back(state, live, enough)
             if chosen is not None:
                 return bound + chosen
@@ -474,14 +474,12 @@ class _Search:
             # each worked out alone (the generic bound counts every help at once: when it already cuts,
             # this costs nothing; both are bounds, so their minimum is one too)
             if not self._scorer_hangs_on(state, live, rituals[0]):  # (scorer_ok stays: the kill charge is known)
-                enough = None if cut is None else cut + self._kill_charge(state) - bound
+                enough = self._enough(state, cut, bound)
                 one = self._one_ritual(state, live, rituals[0], generic - bound, enough=enough)
             else:  # the lines bringing back a scorer, and the others, without its share for tagged cards
-                scorer, enough = self.tables.scorer, None
-                if cut is not None:  # the kill is charged with scorer_ok left False (see below)
-                    reachable, self.scorer_ok = self.scorer_ok, False
-                    enough = cut + self._kill_charge(state) - bound
-                    self.scorer_ok = reachable
+                scorer, reachable, self.scorer_ok = self.tables.scorer, self.scorer_ok, False
+                enough = self._enough(state, cut, bound)  # the kill is charged with scorer_ok left False (below)
+                self.scorer_ok = reachable
                 one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u], enough)
                 self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
                 other = None if one is None else self._one_ritual(state, live, rituals[0], generic - bound,
@@ -490,6 +488,11 @@ class _Search:
             if one is not None:
                 return min(generic, bound + one)
         return generic
+
+    def _enough(self, state: DeckulaState, cut: float | None, bound: float) -> float | None:
+        """What the Home's and the rest's part of the bound must beat for the position to beat `cut`, the kill
+        charge taken off and `bound` (the Threat area's part) added; None without a cut."""
+        return None if cut is None else cut + self._kill_charge(state) - bound
 
     def _scorer_hangs_on(self, state: DeckulaState, live: _Live, ritual: int | None) -> bool:
         """True when a scorer (Portrait Gallery) can reach the Home only as the card one recover brings back: the
