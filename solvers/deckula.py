@@ -276,13 +276,16 @@ class _Search:
             self.best, self.best_line = value, [*line, action]
 
     def _hopeless(self, bound: float) -> bool:
-        """True when a position with this bound cannot beat the best line found (or cannot survive)."""
+        """True when a position with this bound cannot beat the best line found (or cannot survive, once some
+        line ended): its bound is at most the cut."""
         if self.best is None:
             return False
-        return bound == -math.inf or (self.best[0] and bound <= self.best[1])
+        cut = self._cut()
+        return bound == -math.inf or cut is not None and bound <= cut
 
     def _cut(self) -> float | None:
-        """The score a bound must beat for its position to be explored (None: every bound other than -inf does)."""
+        """The score a bound must beat for its position to be explored: the best surviving line's (None while
+        no line survived: every bound other than -inf is then explored, and -inf too before any line ended)."""
         return self.best[1] if self.best is not None and self.best[0] else None
 
     def bound(self, state: DeckulaState, cut: float | None = None) -> float:
