@@ -117,6 +117,7 @@ class PileTables:
         self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
         self._index: dict[tuple[Frame, Frame], np.ndarray] = {}  # _view's gathers, by frames
         self._drops: dict[int, np.ndarray] = {}  # _taken's reads, by energy taken
+        self._unfixeds: dict[tuple, np.ndarray] = {}  # _unfixed, by its arguments
         self.values: dict[tuple[int, int, Key], float] = {}  # value() as asked: a search asks again and again
         self.unchanged: dict[tuple[int, int, Key], bool] = {}  # for the search: a card that changes no state
         self._demands: dict[tuple[int, int], tuple[int, int] | None] = {}  # by (card, guard tags held)
@@ -258,7 +259,11 @@ class PileTables:
         shared = self._shared(m, key)
         row, (low, _, _, gots, _, rooms) = self._row(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
-        value = int(row[net, min(key[9], gots - 1), min(key[3], rooms - 1), min(energy, self.size - 1)])
+        cells = row[net, :, min(key[3], rooms - 1), min(energy, self.size - 1)]
+        if self.fixes[m]:
+            value = int((cells - self._unfixed(key[10], key[9], 1, gots)[0]).max())
+        else:
+            value = int(cells[min(key[9], gots - 1)])
         return -math.inf if value <= NEVER else float(value)
 
     def decide(self, uid: int, m: int, energy: int, key: Key) -> float:
@@ -356,6 +361,19 @@ class PileTables:
             self.tags_below.append(self.tags_below[-1] | tags)
             self.named_below.append(self.named_below[-1] | named)
             self.mob_below.append(self.mob_below[-1] or mob)
+        self._fixes_below()
+
+    def _fixes_below(self) -> None:
+        """For each m, whether no excess cost can come with the bottom m cards (`fixes`: the rows there count the
+        removers got below, see _frame), and the most removers they may bring (a recover: the most any card has;
+        a summoner: every set-aside Visitor's too)."""
+        most = max(self.removers, default=0)
+        aside = sum(self.removers[u] for u in self.aside)
+        self.removers_below = [0]
+        for m, uid in enumerate(self.pile, 1):
+            self.removers_below.append(self.removers_below[-1] + (most if self.recover[uid] else self.removers[uid])
+                                       + (aside if self.summons_below[m] and not self.summons_below[m - 1] else 0))
+        self.fixes = [not excess for excess in self.excess_below]
 
     def _energy_size(self) -> int:
         """How many energies a row holds (0 to size - 1; more reads as the last). Only a discard gives energy,
@@ -399,7 +417,7 @@ class PileTables:
         """The state with what the bottom m cards can no longer use forgotten: see _shared; and stranded
         Visitors fewer than no mob or cost can tell apart, removers got beyond the excess costs."""
         shared = self._shared(m, key)
-        excess, later = shared[10], self.excess_below[m]
+        excess, later = key[10], self.excess_below[m]
         got = min(key[9], len(excess) + later)
         if not later and got >= len(excess):
             got, excess = 0, ()  # every excess fixed, and no more can come: forget them
@@ -424,7 +442,8 @@ class PileTables:
         tokens = min(tokens, m)
         owed = max(owed, -self.owed_step * min(m, tokens + self.tokens_below[m]))
         return (tokens, owed, flags & (self.tags_below[m] | tags), 0, min(ends, self.most_ends),
-                killer, 0, scorer and self.bonus_below[m], crowd, 0, excess, buried if self.last_turn else 0,
+                killer, 0, scorer and self.bonus_below[m], crowd, 0, () if self.fixes[m] else excess,
+                buried if self.last_turn else 0,
                 0 if killer else shields & (self.named_below[m] | named), dear, called if self.summons_below[m] else 0)
 
     def _dooms(self) -> None:
@@ -470,10 +489,19 @@ class PileTables:
         """The axes of row (m, shared): stranded counts from the lowest any line can tell apart (below it
         no mob can form and nobody is stranded, however many arrive) up to the most Visitors that can stand
         in the Threat area while the bottom m cards are still to come; removers got from 0 to the most
-        excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use."""
+        excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use.
+
+        Where no excess cost can come (`fixes`), the second axis is the removers the bottom m cards give (at
+        least that many: 0 to the most they may give, no more than Visitors may stand; one more, never reached,
+        when they may give fewer): a line's excess costs are then the ones standing, so one row serves them all
+        and `_fixed` reads it for the removers got and the excess costs of a state."""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
-        return (low, self.stranded_most[m] - low + 1, 0,
-                min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1, 0, self._coming(m, shared[4]) + 1)
+        if self.fixes[m]:
+            given, most = self.removers_below[m], self.stranded_most[m]
+            gots = min(given, most) + 1 + (given < most)
+        else:
+            gots = min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1
+        return low, self.stranded_most[m] - low + 1, 0, gots, 0, self._coming(m, shared[4]) + 1
 
     def _row(self, m: int, shared: Key) -> tuple[np.ndarray, Frame]:
         """The row of a normalised state: values over (stranded count, removers got, keeper room, energy), and
@@ -493,14 +521,41 @@ class PileTables:
         (room below 0 reads as room 0: a caller keeping Visitors beneath keepers masks it)."""
         known = self.rows.of_state.get((m, key))
         if known is None:  # (normalising the key is most of a read's Python: once per state)
-            known = self.rows.of_state[(m, key)] = self._row(m, self._shared(m, key))
-        row, own = known
+            shared = self._shared(m, key)
+            known = self.rows.of_state[(m, key)] = (*self._row(m, shared), shared)
+        row, own, shared = known
+        if not self.fixes[m] or self.fixes[m + 1]:
+            return self._read(row, own, frame)
+        fixed = self.rows.fixed.get((m, shared, key[10], frame))  # (rows of many excess costs read the same)
+        if fixed is None:
+            fixed = self.rows.fixed[(m, shared, key[10], frame)] = self._fixed(row, own, key[10], frame)
+            self.rows.memory.held += fixed.nbytes
+        return fixed
+
+    def _read(self, row: np.ndarray, own: Frame, frame: Frame) -> np.ndarray:
+        """A row framed `own`, read over `frame`."""
         if frame == own:
             return row
         index = self._index.get((frame, own))
         if index is None:
             index = self._index[(frame, own)] = self._cells(frame, own)
         return row.reshape(-1, self.size).take(index, axis=0).reshape(frame[1], frame[3], frame[5], self.size)
+
+    def _fixed(self, row: np.ndarray, own: Frame, excess: tuple[int, ...], frame: Frame) -> np.ndarray:
+        """A row counting the removers still to get (see _frame), read over the removers got of `frame`: at each,
+        the best over the removers still to get of the row less the `excess` costs left unfixed."""
+        every = self._read(row, own, (frame[0], frame[1], 0, own[3], frame[4], frame[5]))
+        unfixed = self._unfixed(excess, frame[2], frame[3], own[3])
+        return (every[:, None] - unfixed[None, :, :, None, None]).max(axis=2)
+
+    def _unfixed(self, excess: tuple[int, ...], got: int, count: int, gots: int) -> np.ndarray:
+        """The excess costs left unfixed, over `count` removers got from `got` (rows) and 0 to `gots` - 1 more
+        (columns): the first removers fix the costliest."""
+        known = self._unfixeds.get((excess, got, count, gots))
+        if known is None:
+            known = self._unfixeds[(excess, got, count, gots)] = np.array(
+                [[sum(excess[got + g + more:]) for more in range(gots)] for g in range(count)], ROW)
+        return known
 
     @staticmethod
     def _cells(frame: Frame, own: Frame) -> np.ndarray:
@@ -509,15 +564,15 @@ class PileTables:
         first, counted, got, got_count, room, room_count = frame
         low, count, _, gots, _, rooms = own
         nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
-        gots_read = np.minimum(np.arange(got, got + got_count), gots - 1)
+        gots_read = np.clip(np.arange(got, got + got_count), 0, gots - 1)
         rooms_read = np.clip(np.arange(room, room + room_count), 0, rooms - 1)
         return ((nets[:, None, None] * gots + gots_read[None, :, None]) * rooms + rooms_read[None, None, :]).ravel()
 
-    @staticmethod
-    def _shift(frame: Frame, shift: Shift) -> Frame:
-        """The frame of the state reached when the stranded count, the removers got and keeper room move by
-        `shift`."""
-        return frame[0] + shift[0], frame[1], frame[2] + shift[1], frame[3], frame[4] + shift[2], frame[5]
+    def _shift(self, m: int, frame: Frame, shift: Shift) -> Frame:
+        """The frame, read at m, of the state reached when the stranded count, the removers got and keeper room
+        move by `shift` (a row counting the removers still to get, see _frame, reads fewer below)."""
+        got = frame[2] - shift[1] if self.fixes[m + 1] else frame[2] + shift[1]
+        return frame[0] + shift[0], frame[1], got, frame[3], frame[4] + shift[2], frame[5]
 
     @staticmethod
     def _one_more_energy(row: np.ndarray) -> np.ndarray:
@@ -526,14 +581,17 @@ class PileTables:
 
     def _base(self, key: Key, frame: Frame) -> np.ndarray:
         """After the last card: Visitors buried to the end (or summoned late) fill keeper room; each stranded
-        Visitor costs the unit, and the excess costs not fixed by the removers got theirs."""
-        _, owed, _, _, ends, _, _, _, _, _, excess, *_ = key
+        Visitor costs the unit, and the excess costs not fixed by the removers got theirs (where the rows count
+        the removers still to get, see _frame: none is got here, and _fixed reads the excess costs)."""
+        owed, ends, excess = key[1], key[4], key[10]
         first, count, got, gots, room, rooms = frame
         stranded = np.maximum(0, np.arange(first, first + count))
-        unfixed = np.array([sum(excess[g:]) for g in range(got, got + gots)], dtype=float)
+        if self.fixes[0]:
+            fixed = np.where(np.arange(gots) == 0, 0, LOST)
+        else:
+            fixed = -np.array([sum(excess[g:]) for g in range(got, got + gots)])
         kept = np.minimum(np.arange(room, room + rooms), ends + self.late)
-        end = (self.per_visitor * kept[None, None, :] - self.unit * stranded[:, None, None]
-               - unfixed[None, :, None])
+        end = self.per_visitor * kept[None, None, :] - self.unit * stranded[:, None, None] + fixed[None, :, None]
         return np.where(self.energy >= owed, end[..., None], LOST).astype(ROW)
 
     def _best(self, m: int, key: Key, frame: Frame) -> np.ndarray:
@@ -561,7 +619,7 @@ class PileTables:
         removers = self.removers[uid]
         later = self._view(m - 1, (tokens - 1, min(owed + cost, self.most_owed), flags, room, ends + self.arrivals[uid],
                                    killer, net, scorer | self.scorer[uid], crowd, got, excess, 1, *home),
-                           self._shift(frame, (-removers, removers, 0)))
+                           self._shift(m - 1, frame, (-removers, removers, 0)))
         best = np.maximum(best, worth + later)
         if not spec.arrow:
             later = self._view(m - 1, (tokens - 1, owed - 1, flags, room, ends, killer, net, scorer, crowd, got, excess, 1,
@@ -574,7 +632,7 @@ class PileTables:
         for gain, after, shift in self._entries(uid, m, key):
             buy = np.empty(best.shape, ROW)  # (faster than np.full, or a maximum in place over the strided slice)
             buy[..., :2] = LOST
-            np.add(self._view(m, after, self._shift(frame, shift))[..., :-2], int(gain), out=buy[..., 2:])
+            np.add(self._view(m, after, self._shift(m, frame, shift))[..., :-2], int(gain), out=buy[..., 2:])
             best = np.maximum(best, buy)
         return best
 
@@ -584,7 +642,7 @@ class PileTables:
         `arriving` Visitors with it may go beneath keepers; then the `calls` Visitors it summons arrive."""
         if spec.arrow == "home":
             worth, key, shift = self._entries(uid, m, key)[0]
-            frame = self._shift(frame, shift)
+            frame = self._shift(m, frame, shift)
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
         shape = (frame[1], frame[3], frame[5], self.size)
         if (uid, flags) not in self._demands:
@@ -602,7 +660,7 @@ class PileTables:
             extra = self.excess_of[uid]
             more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
-                                  got, more, buried, shields, dear, called), self._shift(frame, (stays, 0, -kept)), calls)
+                                  got, more, buried, shields, dear, called), self._shift(m, frame, (stays, 0, -kept)), calls)
             gain = self._taken(row, taken, int(worth) + self.per_visitor * kept)
             if kept:
                 gain[:, :, :max(0, kept - frame[4])] = LOST  # not that much room (the room axis starts at frame[4])
@@ -678,7 +736,8 @@ class _Rows:
 
     def __init__(self, memory: _RowMemory | None = None) -> None:
         self.mine: dict[tuple[int, Key], tuple[np.ndarray, Frame]] = {}
-        self.of_state: dict[tuple[int, Key], tuple[np.ndarray, Frame]] = {}  # the same rows by unshared keys
+        self.of_state: dict[tuple[int, Key], tuple[np.ndarray, Frame, Key]] = {}  # the same rows by unshared keys
+        self.fixed: dict[tuple, np.ndarray] = {}  # rows counting removers to get, read for excess costs (_view)
         self.memory = memory if memory is not None else _RowMemory()
         self.memory.members.append(self)
 
@@ -699,6 +758,7 @@ class _Rows:
             for rows in self.memory.members:
                 rows.mine.clear()
                 rows.of_state.clear()
+                rows.fixed.clear()
             self.memory.held = 0
 
     def __len__(self) -> int:
