@@ -152,6 +152,10 @@ class PileTables:
         self.unit = min((-s.vp for s, c in zip(specs, self.costly, strict=True) if c), default=0)
         # what a stranded Visitor costs beyond the unit (the first removers fix the costliest)
         self.excess_of = [-s.vp - self.unit if c else 0 for s, c in zip(specs, self.costly, strict=True)]
+        # the most excess costs that can stand at once: one per costly Visitor costing more than the unit or
+        # blanking a card (the Home cards it blanks are its excess)
+        self.most_excess = sum(c and (x > 0 or any(e.op == "blank" for e in s.effect))
+                               for s, c, x in zip(specs, self.costly, self.excess_of, strict=True))
         self.most_net = sum(self.costly)
         self.most_stranded = sum(s.visitor for s in specs)  # more Visitors than the deal's never stand anywhere
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
@@ -492,12 +496,12 @@ class PileTables:
         excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use.
 
         Where no excess cost can come (`fixes`), the second axis is the removers the bottom m cards give (at
-        least that many: 0 to the most they may give, no more than Visitors may stand; one more, never reached,
+        least that many: 0 to the most they may give, no more than excess costs may stand; one more, never reached,
         when they may give fewer): a line's excess costs are then the ones standing, so one row serves them all
         and `_fixed` reads it for the removers got and the excess costs of a state."""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
         if self.fixes[m]:
-            given, most = self.removers_below[m], self.stranded_most[m]
+            given, most = self.removers_below[m], self.most_excess
             gots = min(given, most) + 1 + (given < most)
         else:
             gots = min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1
