@@ -50,8 +50,8 @@ ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
 ROW = np.int16  # table values are small whole numbers: 16 bits hold them (half the memory of float32)
 LOST = -20000  # a row's -inf (no line survives): VP added along the pile never bring it near NEVER
 NEVER = -10000  # a row value at or below this is read as -inf
-Frame = tuple[int, int, int, int, int, int]  # (first stranded count, how many, first removers got, how many,
-#                                            first keeper room, how many)
+Frame = tuple[int, int, int, int, int, int, int, int]  # (first stranded count, how many, first removers got, how many,
+#                                                      first keeper room, how many, first excess arrivals, how many)
 Shift = tuple[int, int, int]  # how a move changes the stranded count, the removers got and keeper room
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
@@ -261,11 +261,11 @@ class PileTables:
         """value(), read from the row of the state's shared key at its stranded count, removers got and keeper
         room."""
         shared = self._shared(m, key)
-        row, (low, _, _, gots, _, rooms) = self._row(m, shared)
+        row, (low, _, _, gots, _, rooms, _, arrivals) = self._row(m, shared)
         net = min(max(key[6], low), self.stranded_most[m]) - low
         cells = row[net, :, min(key[3], rooms - 1), min(energy, self.size - 1)]
         if self.fixes[m]:
-            value = int((cells - self._unfixed(key[10], key[9], 1, gots)[0]).max())
+            value = int((cells - self._unfixed(key[10], key[9], 1, gots, arrivals)[0]).max())
         else:
             value = int(cells[min(key[9], gots - 1)])
         return -math.inf if value <= NEVER else float(value)
@@ -368,16 +368,19 @@ class PileTables:
         self._fixes_below()
 
     def _fixes_below(self) -> None:
-        """For each m, whether no excess cost can come with the bottom m cards (`fixes`: the rows there count the
-        removers got below, see _frame), and the most removers they may bring (a recover: the most any card has;
-        a summoner: every set-aside Visitor's too)."""
+        """For each m, whether every excess cost that may come with the bottom m cards is 1, the least there is
+        (`fixes`: the rows there count the removers got and the excess arrivals below, see _frame), and the most
+        removers they may bring (a recover: the most any card has; a summoner: every set-aside Visitor's too)."""
         most = max(self.removers, default=0)
         aside = sum(self.removers[u] for u in self.aside)
-        self.removers_below = [0]
+        aside_dearest = max((self.excess_of[u] for u in self.aside), default=0)
+        self.removers_below, self.fixes, dearest = [0], [True], 0
         for m, uid in enumerate(self.pile, 1):
+            called = self.summons_below[m] and not self.summons_below[m - 1]
             self.removers_below.append(self.removers_below[-1] + (most if self.recover[uid] else self.removers[uid])
-                                       + (aside if self.summons_below[m] and not self.summons_below[m - 1] else 0))
-        self.fixes = [not excess for excess in self.excess_below]
+                                       + (aside if called else 0))
+            dearest = max(dearest, self.excess_of[uid], aside_dearest if called else 0)
+            self.fixes.append(dearest <= 1)
 
     def _energy_size(self) -> int:
         """How many energies a row holds (0 to size - 1; more reads as the last). Only a discard gives energy,
@@ -495,17 +498,18 @@ class PileTables:
         in the Threat area while the bottom m cards are still to come; removers got from 0 to the most
         excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use.
 
-        Where no excess cost can come (`fixes`), the second axis is the removers the bottom m cards give (at
+        Where every excess cost to come is 1 (`fixes`), the removers got are the ones the bottom m cards give (at
         least that many: 0 to the most they may give, no more than excess costs may stand; one more, never reached,
-        when they may give fewer): a line's excess costs are then the ones standing, so one row serves them all
-        and `_fixed` reads it for the removers got and the excess costs of a state."""
+        when they may give fewer), and a last axis counts the excess arrivals that stay (at most that many): the
+        costs they add are each the least any standing one has, so one row serves every excess cost standing, and
+        `_unfixed` reads it for those of a state. (The second axis holds both, removers first.)"""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
         if self.fixes[m]:
             given, most = self.removers_below[m], self.most_excess
-            gots = min(given, most) + 1 + (given < most)
+            gots, arrivals = min(given, most) + 1 + (given < most), self.excess_below[m] + 1
         else:
-            gots = min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1
-        return low, self.stranded_most[m] - low + 1, 0, gots, 0, self._coming(m, shared[4]) + 1
+            gots, arrivals = min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1, 1
+        return low, self.stranded_most[m] - low + 1, 0, gots, 0, self._coming(m, shared[4]) + 1, 0, arrivals
 
     def _row(self, m: int, shared: Key) -> tuple[np.ndarray, Frame]:
         """The row of a normalised state: values over (stranded count, removers got, keeper room, energy), and
@@ -514,7 +518,7 @@ class PileTables:
         if known is None:
             frame = self._frame(m, shared)
             if m and self._doomed(m, shared):  # (none of the rows below it is needed)
-                known = np.full((frame[1], frame[3], frame[5], self.size), LOST, ROW), frame
+                known = np.full((frame[1], frame[3] * frame[7], frame[5], self.size), LOST, ROW), frame
             else:
                 known = self._best(m, shared, frame) if m else self._base(shared, frame), frame
             self.rows.put((m, shared), known)
@@ -543,40 +547,49 @@ class PileTables:
         index = self._index.get((frame, own))
         if index is None:
             index = self._index[(frame, own)] = self._cells(frame, own)
-        return row.reshape(-1, self.size).take(index, axis=0).reshape(frame[1], frame[3], frame[5], self.size)
+        return row.reshape(-1, self.size).take(index, axis=0).reshape(frame[1], frame[3] * frame[7], frame[5], self.size)
 
     def _fixed(self, row: np.ndarray, own: Frame, excess: tuple[int, ...], frame: Frame) -> np.ndarray:
-        """A row counting the removers still to get (see _frame), read over the removers got of `frame`: at each,
-        the best over the removers still to get of the row less the `excess` costs left unfixed."""
-        every = self._read(row, own, (frame[0], frame[1], 0, own[3], frame[4], frame[5]))
-        unfixed = self._unfixed(excess, frame[2], frame[3], own[3])
+        """A row counting the removers and excess arrivals below (see _frame), read over the removers got of
+        `frame`: at each, the best over both of the row less the costs left unfixed, `excess` standing."""
+        every = self._read(row, own, (frame[0], frame[1], 0, own[3], frame[4], frame[5], 0, own[7]))
+        unfixed = self._unfixed(excess, frame[2], frame[3], own[3], own[7])
         return (every[:, None] - unfixed[None, :, :, None, None]).max(axis=2)
 
-    def _unfixed(self, excess: tuple[int, ...], got: int, count: int, gots: int) -> np.ndarray:
-        """The excess costs left unfixed, over `count` removers got from `got` (rows) and 0 to `gots` - 1 more
-        (columns): the first removers fix the costliest."""
-        known = self._unfixeds.get((excess, got, count, gots))
+    def _unfixed(self, excess: tuple[int, ...], got: int, count: int, gots: int, arrivals: int) -> np.ndarray:
+        """The excess costs left unfixed, `excess` standing, over `count` removers got from `got` (rows) and, in
+        the columns, 0 to `gots` - 1 more removers, each with 0 to `arrivals` - 1 excess arrivals costing 1: the
+        first removers fix the costliest, those arrivals last."""
+        known = self._unfixeds.get((excess, got, count, gots, arrivals))
         if known is None:
-            known = self._unfixeds[(excess, got, count, gots)] = np.array(
-                [[sum(excess[got + g + more:]) for more in range(gots)] for g in range(count)], ROW)
+            known = self._unfixeds[(excess, got, count, gots, arrivals)] = np.array(
+                [[sum(excess[got + g + more:]) + max(0, arrived - max(0, got + g + more - len(excess)))
+                  for more in range(gots) for arrived in range(arrivals)] for g in range(count)], ROW)
         return known
 
     @staticmethod
     def _cells(frame: Frame, own: Frame) -> np.ndarray:
         """Which cells of a row framed `own` _view reads over `frame`, flat (a take of whole energy vectors is
         four times as fast as indexing three axes at once)."""
-        first, counted, got, got_count, room, room_count = frame
-        low, count, _, gots, _, rooms = own
+        first, counted, got, got_count, room, room_count, arrived, arrived_count = frame
+        low, count, _, gots, _, rooms, _, arrivals = own
         nets = np.clip(np.arange(first, first + counted), low, low + count - 1) - low
         gots_read = np.clip(np.arange(got, got + got_count), 0, gots - 1)
+        arrived_read = np.clip(np.arange(arrived, arrived + arrived_count), 0, arrivals - 1)
+        second = (gots_read[:, None] * arrivals + arrived_read[None, :]).ravel()
         rooms_read = np.clip(np.arange(room, room + room_count), 0, rooms - 1)
-        return ((nets[:, None, None] * gots + gots_read[None, :, None]) * rooms + rooms_read[None, None, :]).ravel()
+        return ((nets[:, None, None] * (gots * arrivals) + second[None, :, None]) * rooms
+                + rooms_read[None, None, :]).ravel()
 
-    def _shift(self, m: int, frame: Frame, shift: Shift) -> Frame:
+    def _shift(self, m: int, frame: Frame, shift: Shift, arrived: int = 0) -> Frame:
         """The frame, read at m, of the state reached when the stranded count, the removers got and keeper room
-        move by `shift` (a row counting the removers still to get, see _frame, reads fewer below)."""
-        got = frame[2] - shift[1] if self.fixes[m + 1] else frame[2] + shift[1]
-        return frame[0] + shift[0], frame[1], got, frame[3], frame[4] + shift[2], frame[5]
+        move by `shift` and `arrived` excess arrivals stay (a row counting the removers and excess arrivals below,
+        see _frame, reads fewer of them below; the others carry the excess costs in their key)."""
+        if self.fixes[m + 1]:
+            got, arrivals = frame[2] - shift[1], frame[6] - arrived
+        else:
+            got, arrivals = frame[2] + shift[1], frame[6]
+        return frame[0] + shift[0], frame[1], got, frame[3], frame[4] + shift[2], frame[5], arrivals, frame[7]
 
     @staticmethod
     def _one_more_energy(row: np.ndarray) -> np.ndarray:
@@ -588,10 +601,10 @@ class PileTables:
         Visitor costs the unit, and the excess costs not fixed by the removers got theirs (where the rows count
         the removers still to get, see _frame: none is got here, and _fixed reads the excess costs)."""
         owed, ends, excess = key[1], key[4], key[10]
-        first, count, got, gots, room, rooms = frame
+        first, count, got, gots, room, rooms, _, arrivals = frame
         stranded = np.maximum(0, np.arange(first, first + count))
         if self.fixes[0]:
-            fixed = np.where(np.arange(gots) == 0, 0, LOST)
+            fixed = np.repeat(np.where(np.arange(gots) == 0, 0, LOST), arrivals)
         else:
             fixed = -np.array([sum(excess[g:]) for g in range(got, got + gots)])
         kept = np.minimum(np.arange(room, room + rooms), ends + self.late)
@@ -648,7 +661,7 @@ class PileTables:
             worth, key, shift = self._entries(uid, m, key)[0]
             frame = self._shift(m, frame, shift)
         tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
-        shape = (frame[1], frame[3], frame[5], self.size)
+        shape = (frame[1], frame[3] * frame[7], frame[5], self.size)
         if (uid, flags) not in self._demands:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
@@ -661,11 +674,15 @@ class PileTables:
             # comes later, stay to leave its room for others
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
-            extra = self.excess_of[uid]
-            more = tuple(sorted((*excess, extra), reverse=True)) if stays and extra > 0 else excess
+            counted = stays and self.excess_of[uid] > 0 and self.fixes[m + 1]  # an excess arrival on the axis
+            more = excess if counted or not stays or self.excess_of[uid] <= 0 else tuple(
+                sorted((*excess, self.excess_of[uid]), reverse=True))
+            read = self._shift(m, frame, (stays, 0, -kept), int(counted))
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
-                                  got, more, buried, shields, dear, called), self._shift(m, frame, (stays, 0, -kept)), calls)
+                                  got, more, buried, shields, dear, called), read, calls)
             gain = self._taken(row, taken, int(worth) + self.per_visitor * kept)
+            if read[6] < 0:  # more excess arrivals than the row's cells allow
+                gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST
             if kept:
                 gain[:, :, :max(0, kept - frame[4])] = LOST  # not that much room (the room axis starts at frame[4])
             out = gain if out is None else np.maximum(out, gain, out=out)

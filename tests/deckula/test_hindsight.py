@@ -580,11 +580,14 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
 
 
 @pytest.mark.parametrize("difficulty, seed", [("harder", 4), ("hard", 3), ("beginner", 17), ("hard", 14)])
-def test_rows_counting_the_removers_to_get_give_what_rows_keyed_by_excess_costs_give(monkeypatch, difficulty, seed):
-    """Where no excess cost can come with the cards below, one row counting the removers they give serves every
+@pytest.mark.parametrize("dearer", [False, True])
+def test_rows_counting_removers_and_excess_arrivals_give_what_rows_keyed_by_excess_costs_give(
+        monkeypatch, difficulty, seed, dearer):
+    """Where every excess cost to come is 1, one row counting the removers and excess arrivals below serves every
     excess cost standing: every value a search asked, and the same states with half the cards left, other excess
     costs standing and removers got, are the same from tables keying every row by its excess costs (which need
-    more rows)."""
+    more rows). `dearer`: one Visitor of the pile costs 1 VP more, so the rows above it are keyed and read the
+    counting rows below."""
     made: list[deckula_pile.PileTables] = []
     plain_init = deckula_pile.PileTables.__init__
 
@@ -594,19 +597,25 @@ def test_rows_counting_the_removers_to_get_give_what_rows_keyed_by_excess_costs_
 
     monkeypatch.setattr(deckula_pile.PileTables, "__init__", kept)
     hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=100)
+    monkeypatch.setattr(deckula_pile.PileTables, "__init__", plain_init)
     monkeypatch.setattr(deckula_pile, "ROWS_MEMORY", 2**40)  # every row kept, to count them
-    asked = [(tables, list(tables.values)) for tables in made if tables.values]
-    levels = [(tables, m) for tables, values in asked for m, _, _ in values]
-    assert any(tables.fixes[m // 2] and m > 1 for tables, m in levels)  # a row counting removers read
-    assert any(not tables.fixes[m] and any(tables.fixes[1:m]) for tables, m in levels)  # and read from above
-    for tables, values in asked:  # (each state also with half the cards left)
-        states = [(level, energy, (*key[:9], got, excess, *key[11:])) for m, energy, key in values
-                  for level in {m, m // 2} for got in range(2) for excess in [key[10], (), (1,), (3, 1), (2, 2, 1)]]
-        counting, keyed = tables.under(tables.pile), tables.under(tables.pile)
+    reads = []
+    for tables in made[:3]:
+        specs = list(tables.specs)
+        if dearer:
+            visitor = next(u for u in tables.pile[::-1] if tables.excess_of[u])
+            specs[visitor] = specs[visitor].model_copy(update={"vp": specs[visitor].vp - 1})
+        counting, keyed = (deckula_pile.PileTables(
+            specs, tables.pile, tables.top_energy, tables.worth, tables.deferred_worth, tables.bury_cost, tables.room,
+            tables.arrivals, tables.late, tables.bonus, tables.aside) for _ in range(2))
         keyed.fixes = [False] * len(keyed.fixes)
-        counting.rows, keyed.rows = deckula_pile._Rows(), deckula_pile._Rows()  # (rows apart: none forgotten)
+        states = [(level, energy, (*key[:9], got, excess, *key[11:])) for m, energy, key in tables.values
+                  for level in {m, m // 2} for got in range(2) for excess in [key[10], (), (1,), (3, 1), (2, 2, 1)]]
         assert [keyed.value(*state) for state in states] == [counting.value(*state) for state in states]
         assert len(keyed.rows) > len(counting.rows)
+        reads += [counting.fixes[:level + 1] for level, _, _ in states]
+    assert any(fixes[-1] for fixes in reads) and any(len(fixes) > 2 for fixes in reads)
+    assert dearer == any(not fixes[-1] and any(fixes[1:]) for fixes in reads)  # keyed rows read counting ones
 
 
 ENERGY_AXIS_DEALS = [("beginner", 11), ("hard", 16), ("harder", 9)]
