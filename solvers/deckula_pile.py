@@ -32,6 +32,13 @@ a buy: energy - 2), so one row serves every position differing in them, and a mo
 of the next row (`_view` over a `Frame`) rather than a row of its own. (Per-energy rows keyed by net
 and got too needed about ten times as many rows; keeper room in the key, 2-4 times as many as on its
 axis: rows are most of the time.)
+The excess costs standing are not in a row's key where every excess cost still to come is 1, the least
+there is (every level with the sample decks): the removers a line gets fix the costliest first, so what it
+leaves unfixed depends only on the costs standing, the removers got so far, and how many removers and excess
+arrivals the line meets below. The row's second axis then counts those two (at least so many removers, at most
+so many arrivals) rather than the removers got, and `_unfixed` reads it for a state's costs: one row serves
+every excess cost standing (2-4 times fewer rows). Above a dearer arrival the rows are keyed by the excess
+costs as before, and read the counting rows below the same way (`_fixed`).
 The same tables are made for a pile whose bottom cards were buried (`under`).
 """
 
@@ -114,7 +121,7 @@ class PileTables:
         self._below()
         self.size = self._energy_size()
         self.energy = np.arange(self.size)
-        self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, energy)
+        self.rows = rows if rows is not None else _Rows()  # by (m, shared key): over (net, got, room, energy)
         self._index: dict[tuple[Frame, Frame], np.ndarray] = {}  # _view's gathers, by frames
         self._drops: dict[int, np.ndarray] = {}  # _taken's reads, by energy taken
         self._unfixeds: dict[tuple, np.ndarray] = {}  # _unfixed, by its arguments
@@ -499,14 +506,14 @@ class PileTables:
         excess costs that can still be fixed; keeper room from 0 to the most the Visitors to come can use.
 
         Where every excess cost to come is 1 (`fixes`), the removers got are the ones the bottom m cards give (at
-        least that many: 0 to the most they may give, no more than excess costs may stand; one more, never reached,
-        when they may give fewer), and a last axis counts the excess arrivals that stay (at most that many): the
+        least that many: 0 to the most they may give, no more than excess costs may stand; _view reads more than
+        they give as lost), and a last axis counts the excess arrivals that stay (at most that many): the
         costs they add are each the least any standing one has, so one row serves every excess cost standing, and
         `_unfixed` reads it for those of a state. (The second axis holds both, removers first.)"""
         low = -(min(self.costly_below[m], self.most_net) + shared[8])
         if self.fixes[m]:
             given, most = self.removers_below[m], self.most_excess
-            gots, arrivals = min(given, most) + 1 + (given < most), self.excess_below[m] + 1
+            gots, arrivals = min(given, most) + 1, self.excess_below[m] + 1
         else:
             gots, arrivals = min(len(shared[10]) + self.excess_below[m], self.most_stranded) + 1, 1
         return low, self.stranded_most[m] - low + 1, 0, gots, 0, self._coming(m, shared[4]) + 1, 0, arrivals
@@ -533,7 +540,11 @@ class PileTables:
             known = self.rows.of_state[(m, key)] = (*self._row(m, shared), shared)
         row, own, shared = known
         if not self.fixes[m] or self.fixes[m + 1]:
-            return self._read(row, own, frame)
+            read = self._read(row, own, frame)
+            given = self.removers_below[m]
+            if self.fixes[m] and frame[2] + frame[3] - 1 > given < self.most_excess:  # more removers than below
+                read.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, max(0, given + 1 - frame[2]):] = LOST
+            return read
         fixed = self.rows.fixed.get((m, shared, key[10], frame))  # (rows of many excess costs read the same)
         if fixed is None:
             fixed = self.rows.fixed[(m, shared, key[10], frame)] = self._fixed(row, own, key[10], frame)
