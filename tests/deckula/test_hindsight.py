@@ -553,11 +553,8 @@ def test_a_long_search_forgets_its_bounds_rather_than_outgrow_memory(monkeypatch
     assert not search.exhausted and search.best == (free.survivable, free.best_score)
 
 
-@pytest.mark.parametrize("difficulty, seed", [("beginner", 12), ("hard", 1), ("harder", 29)])
-def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficulty, seed):
-    """The tables forget what the cards below can no longer use, and answer at once for a state doomed by a
-    game-ending card it has no guard for: every value a search asked is the same from tables that forget
-    none of that (and they need more rows for it)."""
+def tables_made(monkeypatch, difficulty: str, seed: int, budget: int) -> list[deckula_pile.PileTables]:
+    """The pile tables a search of a deal made, with the values it asked of them."""
     made: list[deckula_pile.PileTables] = []
     plain_init = deckula_pile.PileTables.__init__
 
@@ -565,8 +562,18 @@ def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficul
         plain_init(tables, *args, **kwargs)
         made.append(tables)
 
-    monkeypatch.setattr(deckula_pile.PileTables, "__init__", kept)
-    hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=200)
+    with monkeypatch.context() as patch:
+        patch.setattr(deckula_pile.PileTables, "__init__", kept)
+        hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=budget)
+    return made
+
+
+@pytest.mark.parametrize("difficulty, seed", [("beginner", 12), ("hard", 1), ("harder", 29)])
+def test_what_the_tables_forget_changes_no_value_they_give(monkeypatch, difficulty, seed):
+    """The tables forget what the cards below can no longer use, and answer at once for a state doomed by a
+    game-ending card it has no guard for: every value a search asked is the same from tables that forget
+    none of that (and they need more rows for it)."""
+    made = tables_made(monkeypatch, difficulty, seed, 200)
     asked = [(tables, dict(tables.values)) for tables in made if tables.values]
     assert asked
     for tables, values in asked:
@@ -588,16 +595,7 @@ def test_rows_counting_removers_and_excess_arrivals_give_what_rows_keyed_by_exce
     costs standing and removers got, are the same from tables keying every row by its excess costs (which need
     more rows). `dearer`: one Visitor of the pile costs 1 VP more, so the rows above it are keyed and read the
     counting rows below."""
-    made: list[deckula_pile.PileTables] = []
-    plain_init = deckula_pile.PileTables.__init__
-
-    def kept(tables, *args, **kwargs):
-        plain_init(tables, *args, **kwargs)
-        made.append(tables)
-
-    monkeypatch.setattr(deckula_pile.PileTables, "__init__", kept)
-    hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty), node_budget=100)
-    monkeypatch.setattr(deckula_pile.PileTables, "__init__", plain_init)
+    made = tables_made(monkeypatch, difficulty, seed, 100)
     monkeypatch.setattr(deckula_pile, "ROWS_MEMORY", 2**40)  # every row kept, to count them
     reads = []
     for tables in made[:3]:
