@@ -542,8 +542,8 @@ class PileTables:
         row, own, shared = known
         if not self.fixes[m] or self.fixes[m + 1]:
             read = self._read(row, own, frame)
-            given = self.removers_below[m]
-            if self.fixes[m] and frame[2] + frame[3] - 1 > given < self.most_excess:  # more removers than below
+            given = self.removers_below[m]  # reads past it, where the row stops there (see _frame), are lost:
+            if self.fixes[m] and given < self.most_excess and frame[2] + frame[3] - 1 > given:
                 read.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, max(0, given + 1 - frame[2]):] = LOST
             return read
         fixed = self.rows.fixed.get((m, shared, key[10], frame))  # (rows of many excess costs read the same)
