@@ -174,7 +174,10 @@ class _Search:
                             ) if any(self.recover) else 0
         self.late_arrivals = self.recalled + sum(self.bury)
         self.per_visitor = max((k[1] for k in self.keeper if k), default=0)  # the most a kept Visitor adds
-        self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]]
+        # the castle cards a recover may bring back: not those that can never reach the discard pile
+        stays_out = _stays_out(root)
+        self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]
+                            and not stays_out[u]]
         # Each bury discards a card that would otherwise still score
         self.most_buries = sum(self.bury) + (any(self.bury) and any(self.recover))
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
@@ -1197,6 +1200,20 @@ def _certain_losses(specs: list[CardSpec]) -> list[int]:
             for other in specs for e in other.effect)
     return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not spec.visitor
             and not touchable(spec) else 0 for spec in specs]  # Visitors: see _stuck_visitors and the tables
+
+
+def _stays_out(root: DeckulaState) -> list[bool]:
+    """For each card, whether it can never reach the discard pile: a red-arrow Threat card that is no Visitor,
+    still in the draw pile, that no kill of the deal can take (in the Threat area only a kill set off by its own
+    arrival could: a non-Visitor is never a chosen Visitor)."""
+    specs = [card.spec for card in root.cards]
+
+    def killable(spec: CardSpec) -> bool:
+        return any(e.op == "kill" and e.target == "trigger" and e.filter in ("castle", "any", spec.id)
+                   for other in specs for e in other.effect)
+    pile = set(root.draw)
+    return [u in pile and spec.arrow == "threat" and not spec.visitor and not killable(spec)
+            for u, spec in enumerate(specs)]
 
 
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:

@@ -692,7 +692,9 @@ class PileTables:
             read = self._shift(m, frame, (stays, 0, -kept), int(counted))
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
                                   got, more, buried, shields, dear, called), read, calls)
-            gain = self._taken(row, taken, int(worth) + self.per_visitor * kept)
+            # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
+            own = 0 if spec.visitor and kept == arriving and kept else int(worth)
+            gain = self._taken(row, taken, own + self.per_visitor * kept)
             if read[6] < 0:  # more excess arrivals than the row's cells allow
                 gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST
             if kept:

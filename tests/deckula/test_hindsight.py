@@ -436,6 +436,23 @@ def test_a_summoner_buried_to_the_end_calls_only_visitors_in_its_reach():
     assert [tables._end_call(m, 1) for m in range(4)] == [2, 2, 2, 2]
 
 
+def test_a_summoned_visitor_kept_beneath_a_keeper_scores_there_not_also_by_its_own_vp():
+    """The Raven calls the Wandering Minstrel (2 VP) and the Cellar must take him beneath (2 VP): he scores once,
+    so the bound is the best score, 2, not 4 (his own VP counted too)."""
+    match = table(draw=["candelabra", "raven-messenger"], home=["feeding-cellar"], set_aside=["wandering-minstrel"],
+                  energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_red_arrow_card_nothing_can_kill_in_the_threat_area_never_comes_back():
+    """The Raven calls the Farmer into the Cellar (2) and the Ritual may bring back the Candelabra discarded after
+    it (1). The Raven goes to the Threat area, where nothing can kill it, so it never reaches the discard pile
+    for the Ritual to bring it back to call the Vagabond too: the bound is the best score, 3, not 4."""
+    match = table(draw=["candelabra", "raven-messenger"], home=["feeding-cellar", "resurrection-ritual"],
+                  set_aside=["hapless-vagabond", "furious-farmer"], energy=3)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
+
+
 def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
     """The Vagabond waits for the Cellar or the Hellhound to take it, and two more Visitors come: the
     Cellar holds two of the three (4) and the Hound scores 1, so the bound is 5, not 7."""
