@@ -161,6 +161,10 @@ class _Search:
                                         for e in c.spec.effect if e.timing == "passive")
         self.home_blanker = [any(e.op == "blank" and e.target in HOME_TARGETS for e in c.spec.effect)
                              for c in root.cards]
+        # some Visitor could count VP of its own in the Threat area; every passive a Visitor may set off removes it
+        self.welcome = any(c.spec.visitor and c.spec.vp > 0 for c in root.cards)
+        self.visitor_passives_remove = all(e.op in ("kill", "blank") and e.target == "trigger" for c in root.cards
+                                           for e in c.spec.effect if e.timing == "passive" and e.filter != "castle")
         # the least the tables count for a card once it enters the Home (None: it cannot enter)
         self.entry_worth = [None if c.spec.arrow == "threat" else self._kept(c.uid, 0, 0) if self.keeper[c.uid]
                             else max(0, c.spec.vp) for c in root.cards]
@@ -829,9 +833,26 @@ class _Search:
         ends = sum(self.arrivals[u] for u in bottom)  # Visitors coming at the end: buried, or summoned by
         if recovering:  # a summoner brought back
             ends += self._recalled(state, live)
+        if killer and self._killer_stays(state, live):
+            killer = 2
         return tables.start(tokens, flags, room, ends, killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
                             shields, dear, self._called(state, live))
+
+    def _killer_stays(self, state: DeckulaState, live: _Live) -> bool:
+        """True when a Home card killing (or blanking) every Visitor that arrives surely stays there, unblanked, to
+        the end: it has no Discard effect, and no effect that kills or blanks a Home card may still act. Only
+        asked where some Visitor could keep VP of its own in the Threat area, and where every passive a Visitor
+        sets off kills or blanks it (so no passive chosen instead lets it stay and score)."""
+        if not self.welcome or not self.visitor_passives_remove:
+            return False
+        if not any(self.tables.killer[u] and self.cards[u].discard_effect < 0 and not state.is_blanked(u)
+                   for u in state.home):
+            return False
+        return not (self._home_killer_ahead(state, live) or self._blankers(state) or any(
+            e.op == "blank" and e.target in HOME_TARGETS for e in live.queued) or any(
+            (self.home_killer[u] or self.home_blanker[u]) and not self.visitor[u] for u in state.discard))  # (a
+        # recover may bring a castle card back)
 
     def _recalled(self, state: DeckulaState, live: _Live) -> int:
         """Visitors that summoners the recovers bring back may call (at the end, for the tables): one summoner

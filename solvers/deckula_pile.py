@@ -62,7 +62,8 @@ Frame = tuple[int, int, int, int, int, int, int, int]  # (first stranded count, 
 Shift = tuple[int, int, int]  # how a move changes the stranded count, the removers got and keeper room
 Key = tuple  # 15 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
-#  a Visitor-killing passive in the Home (0/1), stranded Visitors minus the Visitor removers held
+#  a Visitor-killing passive in the Home (0/1; 2: one surely there to the end, so no Visitor arriving keeps its
+#  own VP — it goes beneath a keeper or is killed or blanked), stranded Visitors minus the Visitor removers held
 #  that are not dear, a card scoring per tagged card in the Home (0/1), the crowd: Visitors already
 #  standing in the Threat area that only a remover can take away — they count towards a mob, never
 #  as a cost, the removers got so far (at most one per excess cost), the excess costs: what each
@@ -233,7 +234,7 @@ class PileTables:
         self.back_groups = [sorted(group, key=lambda u: -potential[u]) for group in groups.values()]
         self.backs = sorted(group[0] for group in self.back_groups)
 
-    def start(self, tokens: int, flags: int, room: int, ends: int, killer: bool, removers: int,
+    def start(self, tokens: int, flags: int, room: int, ends: int, killer: int, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
               buried: bool = False, shields: int = 0, dear: int = 0, called: int = 0) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
@@ -242,7 +243,8 @@ class PileTables:
         `stranded` costly ones among them (charged until removed), their excess costs, and whether
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
         the `shields` held against named Visitors, how many of the `removers` are `dear` ones, and how
-        many set-aside Visitors were `called` (the next summon calls the one before them)."""
+        many set-aside Visitors were `called` (the next summon calls the one before them). `killer`: 0, 1, or 2 when
+        one is surely held to the end (see Key)."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers - dear)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
                 net, int(scorer), crowd, removers, excess, int(buried), shields, min(dear, self.most_dear),
@@ -333,7 +335,7 @@ class PileTables:
             flags = self.all_flags
         removers, more = (self.removers[uid], self.dear[uid]) if turns else (self.instant_removers[uid], 0)
         return (min(tokens + self.tokens_given[uid], self.most_tokens), owed, flags,
-                min(room + self.room[uid], self.most_room), ends + self.recall[uid], killer | self.killer[uid] | recover,
+                min(room + self.room[uid], self.most_room), ends + self.recall[uid], max(killer, int(self.killer[uid] or recover)),
                 net, scorer | self.scorer[uid] | recover, crowd, got, excess, buried,
                 shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
                 called), (more - removers, removers, self.room[uid])
@@ -358,6 +360,7 @@ class PileTables:
                               for m in range(len(self.pile) + 1)]
         called = self._matters(self.aside)
         self.costly_pile = [0]  # costly Visitors among the bottom m cards (costly_below: and the set-aside ones)
+        self.welcome_pile = [False]  # a Visitor arriving with some VP of its own among the bottom m cards
         for uid in self.pile:
             self.summons_below.append(self.summons_below[-1] + self.summons[uid])
             self.tokens_below.append(self.tokens_below[-1] + self.tokens_given[uid])
@@ -366,6 +369,7 @@ class PileTables:
             self.bonus_below.append(self.bonus_below[-1] or bool(self.bonus[uid]))
             costly, excess, tags, named, mob = self._matters([uid])
             self.costly_pile.append(self.costly_pile[-1] + costly)
+            self.welcome_pile.append(self.welcome_pile[-1] or self._welcome(uid))
             if self.summons_below[-1] and not self.summons_below[-2]:  # the set-aside Visitors, counted once for
                 costly, excess = costly + called[0], excess + called[1]  # the frames; what else: see _called
             self.costly_below.append(self.costly_below[-1] + costly)
@@ -452,7 +456,9 @@ class PileTables:
         costly, _, tags, named, mob = self._called(m, called) if self.aside else (0, 0, 0, 0, False)
         if not (self.mob_below[m] or mob):
             crowd = dear = 0
-        if not (self.costly_pile[m] or costly):
+        if killer == 2 and not (self.welcome_pile[m] or self._welcome_called(m, called)):
+            killer = 1  # no Visitor to come could keep its own VP anyway
+        if killer == 1 and not (self.costly_pile[m] or costly):
             killer = 0
         tokens = min(tokens, m)
         owed = max(owed, -self.owed_step * min(m, tokens + self.tokens_below[m]))
@@ -495,6 +501,18 @@ class PileTables:
             at = self._reached(m, called)
             known = self._reach[reach] = self._matters(self.aside[len(self.aside) - at:len(self.aside) - called])
         return known
+
+    def _welcome(self, uid: int) -> bool:
+        """Whether a Visitor arriving in the Threat area would count some VP of its own there."""
+        return self.specs[uid].visitor and self.worth(uid, 0) > 0
+
+    def _welcome_called(self, m: int, called: int) -> bool:
+        """Whether the summons of the bottom m cards may call a Visitor with some VP of its own (see _welcome),
+        `called` being called already."""
+        if not self.aside:
+            return False
+        at = self._reached(m, called)
+        return any(self._welcome(u) for u in self.aside[len(self.aside) - at:len(self.aside) - called])
 
     def _coming(self, m: int, ends: int) -> int:
         """The most keeper room a state at m can use: the Visitors still to come (beyond it, room is forgotten)."""
@@ -693,7 +711,8 @@ class PileTables:
             row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
                                   got, more, buried, shields, dear, called), read, calls)
             # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
-            own = 0 if spec.visitor and kept == arriving and kept else int(worth)
+            # (with a killer surely held, it goes or dies)
+            own = 0 if spec.visitor and (kept == arriving and kept or killer == 2) else int(worth)
             gain = self._taken(row, taken, own + self.per_visitor * kept)
             if read[6] < 0:  # more excess arrivals than the row's cells allow
                 gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST

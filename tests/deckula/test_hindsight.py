@@ -453,6 +453,15 @@ def test_a_red_arrow_card_nothing_can_kill_in_the_threat_area_never_comes_back()
     assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
 
 
+def test_a_visitor_arriving_while_a_killer_surely_stays_keeps_none_of_its_own_vp():
+    """The Raven calls the Wandering Minstrel (2 VP), but the Moonlit Ballroom is in the Home and nothing can
+    kill or blank it before he comes: he is killed on arrival, so the bound is the best score, 2 (the
+    Ballroom), not 4."""
+    match = table(draw=["candelabra", "raven-messenger"], home=["moonlit-ballroom"], set_aside=["wandering-minstrel"],
+                  energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
 def test_a_visitor_arriving_now_takes_keeper_room_or_leaves_it_not_both():
     """The Vagabond waits for the Cellar or the Hellhound to take it, and two more Visitors come: the
     Cellar holds two of the three (4) and the Hound scores 1, so the bound is 5, not 7."""
