@@ -182,6 +182,8 @@ class _Search:
         stays_out = _stays_out(root)
         self.castle_back = [u for u in range(len(root.cards)) if not self.visitor[u] and not self.recover[u]
                             and not stays_out[u]]
+        self.bury_back = [u for u in self.castle_back if self.bury[u]]  # (see _one_ritual)
+        self.held_back = [u for u in self.castle_back if not self.bury[u]]
         # Each bury discards a card that would otherwise still score
         self.most_buries = sum(self.bury) + (any(self.bury) and any(self.recover))
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
@@ -371,7 +373,7 @@ class _Search:
         return effect.op == "kill" and effect.target in HOME_TARGETS
 
     def _next_kill(self, state: DeckulaState, back: int | None = None, ritual: int | None = None,
-                   gone: int | None = None) -> int:
+                   gone: int | None = None, passage: bool = True) -> int:
         """What the Home kills of the red-arrow cards still to come that surely kill (a Crumbling Tower) surely
         cost: each takes a card of its own that may be in the Home then — one there now, or one that may enter
         before it (all that may enter, while a card could be buried), at the bound's count of it. A blanked card
@@ -380,7 +382,8 @@ class _Search:
         not charged (otherwise an empty Home means a card was killed before). Nothing during setup, or while a
         recover may bring a cheap card back — but for the last recover waiting for its choice, given the card it
         brings back (`back`), and for a held `ritual`, the only recover left, left out of the Home (see
-        _one_ritual); `gone`: the Home card the kill waiting for its target takes first."""
+        _one_ritual; `passage`: whether it may bring back a card that buries); `gone`: the Home card the kill
+        waiting for its target takes first."""
         if state.offer or not self._quiet(state.todo) or state.pending is not None and back is None and gone is None:
             return 0
         killers = self._killers(state)
@@ -393,7 +396,7 @@ class _Search:
         elif any(u != ritual and (u in state.home or u in state.draw or u == state.drawn) for u in self.recover_uids):
             return 0
         burying = self._at_hand(state, self.bury_uids) or (back is not None and self.bury[back]) or (
-            ritual is not None and any(u in state.discard for u in self.bury_uids))
+            ritual is not None and passage and any(u in state.discard for u in self.bury_uids))
         staying -= self._blankers(state)  # each may put a card out of the kills' reach first
         pool = list(self._kill_worths(state, home).values())
         if state.drawn is not None:
@@ -533,17 +536,25 @@ class _Search:
         coming = self._coming(state)
         # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
         # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
-        left, discarded = self._best_backs(state, self.castle_back, able, refund, coming)
         # the Home kills still to come take the card brought back, or cards the bound counts at `toll` at least
-        # (with the Ritual unused, one may take the Ritual: that line is `plain`)
+        # (with the Ritual unused, one may take the Ritual: that line is `plain`); a Secret Passage it brings back
+        # may bury a kill under cheaper cards, so the toll is lower on that line than on the others (`held_toll`)
         toll = self._next_kill(state, ritual=ritual)
-        best = max(0, left - toll) + plain
-        discarded = _after_kill(discarded, toll)
+        held_toll = toll
+        if any(u in state.discard for u in self.bury_uids) and not self._at_hand(state, self.bury_uids):
+            held_toll = self._next_kill(state, ritual=ritual, passage=False)
+        best, discarded = plain, -math.inf
+        groups = [(self.castle_back, toll)] if held_toll == toll else [(self.bury_back, toll), (self.held_back, held_toll)]
+        for cards, paid in groups:
+            left, coming_back = self._best_backs(state, cards, able, refund, coming)
+            best = max(best, max(0, left - paid) + plain)
+            discarded = max(discarded, _after_kill(coming_back, paid))
         cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
         if discarded + plain > best:
             cap = self._discard_cap(state, live, start)
             best = max(best, min(discarded + plain, cap))
         sides: dict = {}
+        kill_next = self._kill_next(state)
         for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
             if home + best >= generic:
                 break  # the generic bound is the lower already
@@ -553,12 +564,26 @@ class _Search:
                 continue
             helped = self._rest(state, live, True, back, start, sides=sides)
             if helped is not None:
-                capped = _after_kill(capped, toll)
-                best = max(best, _after_kill(gain, toll) + helped)  # its tags, remover...
+                paid = toll if self.bury[back] else held_toll
+                if kill_next and self.keeper[back]:  # a kill taking it takes its room: that line is no better
+                    gain, capped = gain - paid, capped - paid  # than `plain`; the others pay the toll
+                else:
+                    gain, capped = _after_kill(gain, paid), _after_kill(capped, paid)
+                best = max(best, gain + helped)  # its tags, remover...
                 if capped + helped > best:
                     cap = self._discard_cap(state, live, start) if cap is None else cap
                     best = max(best, min(capped + helped, cap))
         return home + best
+
+    def _kill_next(self, state: DeckulaState) -> bool:
+        """True when the next card drawn is the only sure Home kill to come and kills on arrival, before any
+        Visitor may go beneath a keeper (its own passives come after its instant): nothing drawn, queued or
+        pending, and no bury that could slip it under other cards."""
+        if state.drawn is not None or state.offer or state.todo or state.pending is not None or not state.draw:
+            return False
+        top = len(state.draw) - 1
+        return (self.sure_home_kill[state.draw[top]] and self._killers(state) == [top]
+                and not self._at_hand(state, self.bury_uids))
 
     def _discard_cap(self, state: DeckulaState, live: _Live, start: tuple) -> float:
         """A bound on every line where the Ritual brings back a card still to come that was discarded when drawn
@@ -689,8 +714,11 @@ class _Search:
 
     def _back_worth(self, uid: int) -> int:
         """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:
-        the Visitors it could keep count through its room, in the tables)."""
-        return self._kept(uid, 0, 0) if self.keeper[uid] else self.potential[uid]
+        the Visitors it could keep count through its room, in the tables; a tagged card: its scorers' share only
+        while a scorer is held or can still come, as for a Home card)."""
+        if self.keeper[uid]:
+            return self._kept(uid, 0, 0)
+        return self.potential[uid] - (0 if self.scorer_ok else self.tables.bonus[uid])
 
     def _backs(self, state: DeckulaState, able: Callable[[int], bool], refund: int,
                coming: set[int]) -> Iterator[tuple[int, float, float]]:

@@ -534,6 +534,33 @@ def test_portraits_earn_the_gallerys_share_only_where_the_ritual_brings_the_gall
     assert line_bounds(match, (ritual, Draw())) == [5, 5] and brute_force(match.state) == (True, 5)
 
 
+def test_a_portrait_the_ritual_brings_back_instead_of_the_gallery_earns_no_gallery_share():
+    """The Ritual may bring back the Portrait Gallery (no Portrait in the Home: 0) or an Ancestral Portrait (1 VP);
+    on the line bringing the Portrait, no Gallery can ever stand beside it: the bound is the best score, 1, not 2
+    (the Portrait counting a Gallery's share too)."""
+    match = table(draw=["candelabra"], home=["resurrection-ritual"], discard=["portrait-gallery", "ancestral-portrait"],
+                  energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 1 == brute_force(match.state)[1]
+
+
+def test_a_keeper_the_ritual_brings_back_keeps_the_next_killer_only_if_his_kill_takes_another_card():
+    """The Lantern Priest comes next; the Ritual may bring back the Feeding Cellar to keep him (2), but his kill
+    comes first: taking the Cellar, it takes its room; taking the Vampire Bride (2), it leaves the Cellar to keep
+    him. The bound is the best score, 2, not 4 (the Cellar both killed for nothing and keeping him)."""
+    match = table(draw=["lantern-priest", "candelabra"], home=["resurrection-ritual", "vampire-bride"],
+                  discard=["feeding-cellar"], energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_passage_the_ritual_could_bring_back_lowers_the_kill_toll_only_on_its_own_line():
+    """The Ritual may bring back the Secret Passage (to bury the Crumbling Tower under the Trapdoor, then bought for
+    the Tower to take for nothing) or the Blood Fountain (3), not both: on the Fountain's line the Tower takes a
+    card worth 2 at least, so the bound is the best score, 3, not 5."""
+    match = table(draw=["crumbling-tower", "trapdoor", "candelabra"], home=["resurrection-ritual", "vampire-bride"],
+                  discard=["secret-passage", "blood-fountain"], energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
+
+
 def test_the_visitor_a_summon_calls_arrives_with_its_toll():
     """The Raven calls the Furious Farmer (the only Visitor set aside), who wants 2 energy: with at most
     1 by then, no line survives, and the bound knows it before the Raven comes."""
