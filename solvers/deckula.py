@@ -161,6 +161,14 @@ class _Search:
                                         for e in c.spec.effect if e.timing == "passive")
         self.home_blanker = [any(e.op == "blank" and e.target in HOME_TARGETS for e in c.spec.effect)
                              for c in root.cards]
+        # a passive killing (or blanking) every Visitor entering the Threat area, whatever is held
+        self.sure_killer = [any(e.timing == "passive" and e.op in ("kill", "blank") and e.target == "trigger"
+                                and e.filter in ("visitor", "any") and e.capacity is None and not e.unless_tag
+                                and e.trigger in ("enters_threat", "enters_play") for e in c.spec.effect)
+                            for c in root.cards]
+        # a Home card that may still kill or blank a Home card by its Discard or passive effect
+        self.home_picker = [any(e.op in ("kill", "blank") and e.target in HOME_TARGETS and e.timing != "instant"
+                                for e in c.spec.effect) for c in root.cards]
         # some Visitor could count VP of its own in the Threat area; every passive a Visitor may set off removes it
         self.welcome = any(c.spec.visitor and c.spec.vp > 0 for c in root.cards)
         self.visitor_passives_remove = all(e.op in ("kill", "blank") and e.target == "trigger" for c in root.cards
@@ -874,11 +882,12 @@ class _Search:
         sets off kills or blanks it (so no passive chosen instead lets it stay and score)."""
         if not self.welcome or not self.visitor_passives_remove:
             return False
-        if not any(self.tables.killer[u] and self.cards[u].discard_effect < 0 and not state.is_blanked(u)
+        if not any(self.sure_killer[u] and self.cards[u].discard_effect < 0 and not state.is_blanked(u)
                    for u in state.home):
             return False
         return not (self._home_killer_ahead(state, live) or self._blankers(state) or any(
             e.op == "blank" and e.target in HOME_TARGETS for e in live.queued) or any(
+            self.home_picker[u] for u in state.home) or any(
             (self.home_killer[u] or self.home_blanker[u]) and not self.visitor[u] for u in state.discard))  # (a
         # recover may bring a castle card back)
 

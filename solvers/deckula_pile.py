@@ -20,7 +20,9 @@ removers held, reach its count. A stranded Visitor costs the unit at the end, an
 beyond (its VP below the unit; for those already in the Threat area, the Home cards they blank)
 unless a remover is held; removers fix the costliest first. A Visitor that a passive names (the
 Quaintrelle and Spider Webs) is taken at once while such a shield is held. When the order is sure,
-the set-aside Visitor a summon calls arrives right after it like a red-arrow Visitor; a summoner
+the set-aside Visitor a summon calls arrives right after it like a red-arrow Visitor, keeping its own VP
+only while it stays in the Threat area: not once beneath a keeper, nor while a Visitor killer surely stays
+in the Home to the end (the search tells the tables so); a summoner
 that a recover brings back into the Home calls its Visitors at the end, where they fill keeper room
 (only on the lines where it does come back: counted for every line, this was the loosest part). Effects that
 could only help (kills, blanks) are left out, which keeps the table an upper bound. Each state
@@ -712,7 +714,7 @@ class PileTables:
                                   got, more, buried, shields, dear, called), read, calls)
             # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
             # (with a killer surely held, it goes or dies)
-            own = 0 if spec.visitor and (kept == arriving and kept or killer == 2) else int(worth)
+            own = 0 if spec.visitor and spec.arrow != "home" and (kept == arriving and kept or killer == 2) else int(worth)
             gain = self._taken(row, taken, own + self.per_visitor * kept)
             if read[6] < 0:  # more excess arrivals than the row's cells allow
                 gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST
