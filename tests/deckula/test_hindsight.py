@@ -445,8 +445,8 @@ def test_a_summoned_visitor_kept_beneath_a_keeper_scores_there_not_also_by_its_o
 
 
 def test_a_red_arrow_card_nothing_can_kill_in_the_threat_area_never_comes_back():
-    """The Raven calls the Farmer into the Cellar (2) and the Ritual may bring back the Candelabra discarded after
-    it (1). The Raven goes to the Threat area, where nothing can kill it, so it never reaches the discard pile
+    """The Ritual may bring back the Candelabra discarded before the Raven (1), who calls the Farmer into the
+    Cellar (2). The Raven goes to the Threat area, where nothing can kill it, so it never reaches the discard pile
     for the Ritual to bring it back to call the Vagabond too: the bound is the best score, 3, not 4."""
     match = table(draw=["candelabra", "raven-messenger"], home=["feeding-cellar", "resurrection-ritual"],
                   set_aside=["hapless-vagabond", "furious-farmer"], energy=3)
@@ -553,9 +553,9 @@ def test_a_keeper_the_ritual_brings_back_keeps_the_next_killer_only_if_his_kill_
 
 
 def test_a_passage_the_ritual_could_bring_back_lowers_the_kill_toll_only_on_its_own_line():
-    """The Ritual may bring back the Secret Passage (to bury the Crumbling Tower under the Trapdoor, then bought for
-    the Tower to take for nothing) or the Blood Fountain (3), not both: on the Fountain's line the Tower takes a
-    card worth 2 at least, so the bound is the best score, 3, not 5."""
+    """The Ritual may bring back the Secret Passage (to bury the Crumbling Tower under the other cards, the Trapdoor
+    then bought for the Tower to take for nothing) or the Blood Fountain (3), not both: on the Fountain's line the
+    Tower takes a card worth 2 at least, so the bound is the best score, 3, not 5."""
     match = table(draw=["crumbling-tower", "trapdoor", "candelabra"], home=["resurrection-ritual", "vampire-bride"],
                   discard=["secret-passage", "blood-fountain"], energy=2)
     assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
