@@ -2,7 +2,7 @@
 
 Times are CPU seconds of this process (time.process_time), so a busy machine does not inflate them.
 Run: .venv/bin/python benchmarks/deckula_hindsight.py [--seeds 30] [--difficulty beginner hard harder]
-     [--budget 300000] [--quiet]
+     [--budget 300000] [--quiet] [--slow 10]
 """
 
 from __future__ import annotations
@@ -35,21 +35,24 @@ def measure(difficulty: str, seeds: int, budget: int, quiet: bool) -> tuple[int,
 
 
 def main() -> None:
-    """One line per deal (unless --quiet), then per difficulty: proven share, CPU time median and max."""
+    """One line per deal (unless --quiet), then per difficulty: proven share, CPU time median and max, and the
+    deals taking more than --slow CPU seconds."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=30, help="deals 0..seeds-1 of each difficulty")
     parser.add_argument("--difficulty", nargs="+", choices=DIFFICULTIES, default=list(DIFFICULTIES))
     parser.add_argument("--budget", type=int, default=DEFAULT_NODE_BUDGET, help="positions per deal")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    parser.add_argument("--slow", type=float, default=10.0, help="CPU seconds past which a deal is listed as slow")
     args = parser.parse_args()
     if not args.quiet:
         print(f"{'level':8} {'seed':>4} {'status':9} {'best':>4} {'bound':>5} {'positions':>9} {'cpu s':>8}")
     summary = []
     for difficulty in args.difficulty:
         proven, times, nodes = measure(difficulty, args.seeds, args.budget, args.quiet)
+        slow = [f"{seed} ({spent:.1f} s)" for seed, spent in enumerate(times) if spent > args.slow]
         summary.append(f"{difficulty:8} proven {proven}/{args.seeds}; CPU s median {statistics.median(times):.2f}, "
                        f"max {max(times):.2f}; positions median {statistics.median(nodes):,.0f}, "
-                       f"max {max(nodes):,}")
+                       f"max {max(nodes):,}; over {args.slow:g} s: {', '.join(slow) or 'none'}")
     print("\n".join(summary))
 
 
