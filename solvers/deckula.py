@@ -1250,14 +1250,19 @@ def _certain_losses(specs: list[CardSpec]) -> list[int]:
     arrival could act on it (a non-Visitor is never a chosen Visitor), so with no such passive
     in the deal its VP is certain to count.
     """
-    def touchable(spec: CardSpec) -> bool:
-        wanted = ("visitor", "any") if spec.visitor else ("castle", "any")
-        return any(e.op in ("kill", "blank") and (
-            e.target == "chosen_visitor" and spec.visitor
-            or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
-            for other in specs for e in other.effect)
+    # (Visitors: see _stuck_visitors and the tables)
     return [min(0, spec.vp) if spec.arrow == "threat" and spec.vp < 0 and not spec.visitor
-            and not touchable(spec) else 0 for spec in specs]  # Visitors: see _stuck_visitors and the tables
+            and not _touched(spec, specs, ("kill", "blank")) else 0 for spec in specs]
+
+
+def _touched(spec: CardSpec, specs: list[CardSpec], ops: tuple[str, ...]) -> bool:
+    """Whether an effect of the deal doing one of `ops` may act on the card once it is in play: one picking a
+    Visitor (for a Visitor), or a passive set off by its arrival."""
+    wanted = ("visitor", "any") if spec.visitor else ("castle", "any")
+    return any(e.op in ops and (
+        e.target == "chosen_visitor" and spec.visitor
+        or e.target == "trigger" and (e.filter in wanted or e.filter == spec.id))
+        for other in specs for e in other.effect)
 
 
 def _stays_out(root: DeckulaState) -> list[bool]:
@@ -1265,12 +1270,8 @@ def _stays_out(root: DeckulaState) -> list[bool]:
     still in the draw pile, that no kill of the deal can take (in the Threat area only a kill set off by its own
     arrival could: a non-Visitor is never a chosen Visitor)."""
     specs = [card.spec for card in root.cards]
-
-    def killable(spec: CardSpec) -> bool:
-        return any(e.op == "kill" and e.target == "trigger" and e.filter in ("castle", "any", spec.id)
-                   for other in specs for e in other.effect)
     pile = set(root.draw)
-    return [u in pile and spec.arrow == "threat" and not spec.visitor and not killable(spec)
+    return [u in pile and spec.arrow == "threat" and not spec.visitor and not _touched(spec, specs, ("kill",))
             for u, spec in enumerate(specs)]
 
 

@@ -714,7 +714,8 @@ class PileTables:
                                   got, more, buried, shields, dear, called), read, calls)
             # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
             # (with a killer surely held, it goes or dies)
-            own = 0 if spec.visitor and spec.arrow != "home" and (kept == arriving and kept or killer == 2) else int(worth)
+            gone = kept and kept == arriving or killer == 2
+            own = 0 if spec.visitor and spec.arrow != "home" and gone else int(worth)
             gain = self._taken(row, taken, own + self.per_visitor * kept)
             if read[6] < 0:  # more excess arrivals than the row's cells allow
                 gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST
