@@ -873,7 +873,7 @@ class _Search:
             killer = 2
         return tables.start(tokens, flags, room, ends, killer, removers, scorer,
                             self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            shields, dear, self._called(state, live))
+                            shields, dear, self._called(state, live), self._room_sure(state, live))
 
     def _killer_stays(self, state: DeckulaState, live: _Live) -> bool:
         """True when a Home card killing (or blanking) every Visitor that arrives surely stays there, unblanked, to
@@ -890,6 +890,12 @@ class _Search:
             self.home_picker[u] for u in state.home) or any(
             (self.home_killer[u] or self.home_blanker[u]) and not self.visitor[u] for u in state.discard))  # (a
         # recover may bring a castle card back)
+
+    def _room_sure(self, state: DeckulaState, live: _Live) -> bool:
+        """True when no keeper is blanked now, even by a lapsed blank, and no blank of a Home card waits: every other
+        blank of a Home card is a Visitor's instant the tables meet (see PileTables._keep)."""
+        return not any(self.keeper[u] for u in state.blanks) and not any(
+            e.op == "blank" and e.target in HOME_TARGETS for e in live.queued)
 
     def _recalled(self, state: DeckulaState, live: _Live) -> int:
         """Visitors that summoners the recovers bring back may call (at the end, for the tables): one summoner

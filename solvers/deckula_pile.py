@@ -49,10 +49,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
-from solvers.deckula_key import summoned
+from solvers.deckula_key import HOME_TARGETS, summoned
 from tablekit.deckula.cards import CardSpec
 
 ROWS_MEMORY = 512 * 2**20  # bytes of rows kept by one search (see _Rows)
@@ -61,8 +62,9 @@ LOST = -20000  # a row's -inf (no line survives): VP added along the pile never 
 NEVER = -10000  # a row value at or below this is read as -inf
 Frame = tuple[int, int, int, int, int, int, int, int]  # (first stranded count, how many, first removers got, how many,
 #                                                      first keeper room, how many, first excess arrivals, how many)
+Then = Callable[[tuple, Frame], np.ndarray]  # the rest of the pile after a card, read over a frame
 Shift = tuple[int, int, int]  # how a move changes the stranded count, the removers got and keeper room
-Key = tuple  # 15 fields, in this order:
+Key = tuple  # 16 fields, in this order:
 # (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1; 2: one surely there to the end, so no Visitor arriving keeps its
 #  own VP — it goes beneath a keeper or is killed or blanked), stranded Visitors minus the Visitor removers held
@@ -72,8 +74,10 @@ Key = tuple  # 15 fields, in this order:
 #  stranded Visitor already in the Threat area costs beyond the unit, costliest first — the Home cards
 #  it blanks and its VP below the unit; the first removers got fix the costliest, cards buried to the
 #  end (0/1), shields held against named Visitors (bits), the dear removers held — a Loyal Gargoyle,
-#  paying with its own VP: they thin a mob and fix excess costs but spare no unit —, and the set-aside
-#  Visitors called so far, when the order summons call them in is sure)
+#  paying with its own VP: they thin a mob and fix excess costs but spare no unit —, keeper room sure (0/1: no
+#  keeper with free room is blanked nor can be before a Visitor arrives, so a keeper's passive takes every Visitor
+#  arriving while it has room, see _keep), and the set-aside Visitors called so far, when the order summons call
+#  them in is sure)
 
 
 class PileTables:
@@ -121,6 +125,7 @@ class PileTables:
         self.most_owed = 2 * self.most_tokens
         self._visitor_defences(specs)
         self._dear_removers(specs)
+        self.forcing = self._forced_keepers(specs)
         self._below()
         self.size = self._energy_size()
         self.energy = np.arange(self.size)
@@ -168,6 +173,7 @@ class PileTables:
                                for s, c, x in zip(specs, self.costly, self.excess_of, strict=True))
         self.most_net = sum(self.costly)
         self.most_stranded = sum(s.visitor for s in specs)  # more Visitors than the deal's never stand anywhere
+        self.home_blank = [any(e.op == "blank" and e.target in HOME_TARGETS for e in s.effect) for s in specs]
         self.mob = [max((e.min_visitors for e in s.effect if e.op == "end_game" and e.timing == "instant"
                          and e.min_visitors and not e.unless_tag), default=0) for s in specs]
         self.any_mob = any(self.mob)
@@ -211,6 +217,22 @@ class PileTables:
             buried += 1
         return pile[buried:]
 
+    def _forced_keepers(self, specs: list[CardSpec]) -> bool:
+        """Whether sure keeper room may take Visitors' own VP away (see _keep): the order summons call the set-aside
+        Visitors in is sure (the tables then meet every Visitor that may blank a Home card), every keeper's passive
+        takes any Visitor entering the Threat area while it has room, and a Visitor kept scores, in the tables, at
+        least the VP of its own that any Visitor could keep (so a line keeping one where a blanked keeper let it
+        stay scores no less, and the room it takes was the tables' to spare)."""
+        welcome = [self.worth(u, 0) for u in range(len(specs)) if self._welcome(u)]
+        keepers = [s for s, r in zip(specs, self.room, strict=True) if r]
+        blankers = [s for s, b in zip(specs, self.home_blank, strict=True) if b]  # each must arrive as the tables see
+        if any(not (s.visitor or s.arrow == "threat") or any(e.timing != "instant" for e in s.effect
+                                                            if e.op == "blank") for s in blankers):
+            return False
+        return bool(self.aside and welcome and keepers) and self.per_visitor >= max(welcome) and all(any(
+            e.timing == "passive" and e.beneath and e.target == "trigger" and e.filter in ("visitor", "any")
+            and e.trigger in ("enters_threat", "enters_play") and not e.unless_tag for e in s.effect) for s in keepers)
+
     def _dear_removers(self, specs: list[CardSpec]) -> None:
         """Removers whose use costs their own VP, at least the unit (a Loyal Gargoyle is discarded to
         kill): using one on a Visitor costing the unit gains nothing, so they fix only the excess
@@ -238,7 +260,7 @@ class PileTables:
 
     def start(self, tokens: int, flags: int, room: int, ends: int, killer: int, removers: int,
               scorer: bool, crowd: int = 0, stranded: int = 0, excess: tuple[int, ...] = (),
-              buried: bool = False, shields: int = 0, dear: int = 0, called: int = 0) -> Key:
+              buried: bool = False, shields: int = 0, dear: int = 0, called: int = 0, sure: bool = False) -> Key:
         """The table state of a position: tokens, guard tags, free keeper room, Visitors buried,
         a Visitor-killing passive in the Home, the Visitor removers it holds, a scorer held, the
         crowd of Visitors in the Threat area (kept only while a mob card is in the deal), the
@@ -246,11 +268,12 @@ class PileTables:
         cards were buried to the end (so a turn still comes after the last card of the dealt order),
         the `shields` held against named Visitors, how many of the `removers` are `dear` ones, and how
         many set-aside Visitors were `called` (the next summon calls the one before them). `killer`: 0, 1, or 2 when
-        one is surely held to the end (see Key)."""
+        one is surely held to the end; `sure`: keeper room is sure (see Key; only with a sure summon order, where
+        the tables meet every Visitor that may blank a Home card)."""
         net, crowd = self._remove(stranded, crowd if self.any_mob else 0, removers - dear)
         return (min(tokens, self.most_tokens), 0, flags, min(room, self.most_room), ends, int(killer),
                 net, int(scorer), crowd, removers, excess, int(buried), shields, min(dear, self.most_dear),
-                called if self.aside else 0)
+                int(sure and self.forcing), called if self.aside else 0)
 
     def _remove(self, net: int, crowd: int, removers: int) -> tuple[int, int]:
         """`net` and the crowd once `removers` more removers are held: net goes down to its floor
@@ -330,7 +353,7 @@ class PileTables:
         and how they and keeper room move: (net, got, room). With no `turns` left its Discard effects never
         act, so only its instants remove a Visitor; a dear remover thins a mob but spares no stranded
         Visitor's unit."""
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
+        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, sure, called = key
         flags |= self.tag_bits[uid]
         recover = self.recover[uid]
         if recover:
@@ -340,7 +363,7 @@ class PileTables:
                 min(room + self.room[uid], self.most_room), ends + self.recall[uid], max(killer, int(self.killer[uid] or recover)),
                 net, scorer | self.scorer[uid] | recover, crowd, got, excess, buried,
                 shields | (self.all_shields if recover else self.shield_bits[uid]), min(dear + more, self.most_dear),
-                called), (more - removers, removers, self.room[uid])
+                sure, called), (more - removers, removers, self.room[uid])
 
     def _below(self) -> None:
         """For each m, what the bottom m cards can still make matter in a state (see normal); once a
@@ -454,12 +477,12 @@ class PileTables:
         Visitors arriving at the end beyond the keeper room they could ever find; cards buried when the last
         card acts the same on a turn of its own; shields against Visitors that cost nothing, or while a killer
         takes every Visitor anyway."""
-        tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, called = key
+        tokens, owed, flags, room, ends, killer, _, scorer, crowd, _, excess, buried, shields, dear, sure, called = key
         costly, _, tags, named, mob = self._called(m, called) if self.aside else (0, 0, 0, 0, False)
         if not (self.mob_below[m] or mob):
             crowd = dear = 0
-        if killer == 2 and not (self.welcome_pile[m] or self._welcome_called(m, called)):
-            killer = 1  # no Visitor to come could keep its own VP anyway
+        if not (self.welcome_pile[m] or self._welcome_called(m, called)):  # no Visitor to come could keep its own
+            killer, sure = min(killer, 1), 0  # VP anyway
         if killer == 1 and not (self.costly_pile[m] or costly):
             killer = 0
         tokens = min(tokens, m)
@@ -467,7 +490,7 @@ class PileTables:
         return (tokens, owed, flags & (self.tags_below[m] | tags), 0, min(ends, self.most_ends),
                 killer, 0, scorer and self.bonus_below[m], crowd, 0, () if self.fixes[m] else excess,
                 buried if self.last_turn else 0,
-                0 if killer else shields & (self.named_below[m] | named), dear, called if self.summons_below[m] else 0)
+                0 if killer else shields & (self.named_below[m] | named), dear, sure, called if self.summons_below[m] else 0)
 
     def _dooms(self) -> None:
         """For each guard tag (and for none), whether the bottom m cards surely end a game lacking it: a red-arrow
@@ -686,46 +709,78 @@ class PileTables:
         return best
 
     def _arrive(self, uid: int, spec: CardSpec, worth: float, m: int, key: Key, frame: Frame, arriving: int,
-                calls: int = 0) -> np.ndarray:
-        """A red-arrow card (or a summoned Visitor): into play for free, paying what its instants demand;
-        `arriving` Visitors with it may go beneath keepers; then the `calls` Visitors it summons arrive."""
+                calls: int = 0, then: Then | None = None) -> np.ndarray:
+        """A red-arrow card (or a summoned Visitor): into play for free, paying what its instants demand; the `calls`
+        Visitors it summons arrive (their passives act before its own: Turn Sequence, step 3), then `arriving`
+        Visitors with it may go beneath keepers; then `then` (by default the bottom m cards)."""
         if spec.arrow == "home":
             worth, key, shift = self._entries(uid, m, key)[0]
             frame = self._shift(m, frame, shift)
-        tokens, owed, flags, room, ends, killer, net, scorer, crowd, got, excess, buried, shields, dear, called = key
-        shape = (frame[1], frame[3] * frame[7], frame[5], self.size)
+        flags, crowd, dear = key[2], key[8], key[13]
         if (uid, flags) not in self._demands:
             self._demands[(uid, flags)] = self._demand(spec, flags)
         demand = self._demands[(uid, flags)]
-        if demand is None:
-            return np.full(shape, LOST, ROW)  # a game-ending instant with no guard tag against it
+        if demand is None:  # a game-ending instant with no guard tag against it
+            return np.full((frame[1], frame[3] * frame[7], frame[5], self.size), LOST, ROW)
         toll, taken = demand
+        then = then if then is not None else partial(self._view, m)
+        out = self._called_first(uid, spec, int(worth), m, key, frame, arriving, calls, then)
+        if taken:
+            out = self._taken(out, taken, 0)
+        out[..., :toll] = LOST
+        if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
+            standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
+            out[standing >= self.mob[uid]] = LOST
+        return out
+
+    def _called_first(self, uid: int, spec: CardSpec, worth: int, m: int, key: Key, frame: Frame, arriving: int,
+                      calls: int, then: Then) -> np.ndarray:
+        """The `calls` set-aside Visitors a card summons arrive one by one in the order the engine calls them (each
+        with those it calls), then the card's own passives act on the Visitors arriving with it (_keep)."""
+        called = key[-1]
+        if not calls or called >= len(self.aside):
+            return self._keep(uid, spec, worth, m, key, frame, arriving, then)
+        visitor = self.aside[-1 - called]
+        rest = partial(self._called_first, uid, spec, worth, m, arriving=arriving, calls=calls - 1, then=then)
+        return self._arrive(visitor, self.specs[visitor], int(self.worth(visitor, m)), m, key[:-1] + (called + 1,),
+                            frame, int(self.specs[visitor].visitor), self.summons[visitor], rest)
+
+    def _keep(self, uid: int, spec: CardSpec, worth: int, m: int, key: Key, frame: Frame, arriving: int,
+              then: Then) -> np.ndarray:
+        """The `arriving` Visitors with a card go beneath keepers with room, or, when a keeper comes later, stay to
+        leave its room for others; then `then`. With keeper room sure, a keeper with room left takes a Visitor
+        arriving (a passive is not optional: Card Anatomy), so none keeps its own VP there; keeping it instead
+        scores at least as much (see forcing). A card blanking a Home card that stays in play makes room unsure."""
+        killer, excess, shields, sure = key[5], key[10], key[12], key[14]
+        welcome = spec.visitor and spec.arrow != "home"  # its own VP counts only while it stays in the Threat area
+        rooms = np.arange(frame[4], frame[4] + frame[5])  # each cell's keeper room on the room axis
         out = None
         shielded = self.named_bit[uid] & shields
-        for kept in range(arriving + 1):  # arriving Visitors go beneath keepers with room, or, when a keeper
-            # comes later, stay to leave its room for others
+        for kept in range(arriving + 1):
             # unless a remover deals with it later, it stays (a killer or a shield takes it at once)
             stays = 1 if self.costly[uid] and not kept and not killer and not shielded else 0
             extra = self.excess_of[uid] if stays else 0
             counted = extra > 0 and self.fixes[m + 1]  # an excess arrival counted on the row's axis, or in the key:
             more = tuple(sorted((*excess, extra), reverse=True)) if extra > 0 and not counted else excess
             read = self._shift(m, frame, (stays, 0, -kept), int(counted))
-            row = self._after(m, (tokens, owed, flags, room, ends, killer, net, scorer, crowd,
-                                  got, more, buried, shields, dear, called), read, calls)
+            after = (*key[:10], more, *key[11:])
+            row = then(after, read)
+            if sure and self.home_blank[uid] and not kept and killer != 2 and rooms.max() > 0:
+                # it may stay in play blanking a keeper with room, and a remover may end the blank later
+                unsure = then((*after[:14], 0, after[15]), read)
+                row = np.where((rooms > 0)[None, None, :, None], unsure, row)
             # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
             # (with a killer surely held, it goes or dies)
             gone = kept and kept == arriving or killer == 2
-            own = 0 if spec.visitor and spec.arrow != "home" and gone else int(worth)
-            gain = self._taken(row, taken, own + self.per_visitor * kept)
+            own = 0 if welcome and gone else worth
+            gain = row + (own + self.per_visitor * kept)
+            if sure and welcome and own > 0:
+                gain[:, :, rooms > kept] -= own  # room left after those kept: a keeper takes it too
             if read[6] < 0:  # more excess arrivals than the row's cells allow
                 gain.reshape(frame[1], frame[3], frame[7], frame[5], self.size)[:, :, :-read[6]] = LOST
             if kept:
                 gain[:, :, :max(0, kept - frame[4])] = LOST  # not that much room (the room axis starts at frame[4])
             out = gain if out is None else np.maximum(out, gain, out=out)
-        out[..., :toll] = LOST
-        if self.mob[uid]:  # that many Visitors stand in the Threat area (the crowd thinned once net is at its floor)
-            standing = np.maximum(-self.most_net, np.arange(frame[0], frame[0] + frame[1]) + crowd) - dear
-            out[standing >= self.mob[uid]] = LOST
         return out
 
     def _taken(self, row: np.ndarray, taken: int, gain: int) -> np.ndarray:
@@ -756,16 +811,6 @@ class PileTables:
             elif effect.op == "lose_energy":
                 drain += effect.amount
         return toll, toll + drain
-
-    def _after(self, m: int, key: Key, frame: Frame, calls: int) -> np.ndarray:
-        """The rest once a card calls `calls` set-aside Visitors: each arrives in the order the engine
-        calls them (a called summoner calling more), then the bottom m cards."""
-        called = key[-1]
-        if not calls or called >= len(self.aside):
-            return self._view(m, key, frame)
-        visitor = self.aside[-1 - called]
-        return self._arrive(visitor, self.specs[visitor], int(self.worth(visitor, m)), m, key[:-1] + (called + 1,), frame,
-                            int(self.specs[visitor].visitor), calls - 1 + self.summons[visitor])
 
     def end_cost(self, uid: int) -> int:
         """Energy a card buried to the end surely takes when drawn last: its toll; a plain card gives 1 (-1

@@ -495,12 +495,35 @@ def test_a_card_to_come_the_ritual_brings_back_is_not_also_bought():
     assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
 
 
+def test_a_keeper_with_room_left_takes_the_visitor_called_first():
+    """The Cellar keeps the Vagabond; the Raven calls the Postman, who calls the Minstrel before the Postman's own
+    arrival sets off passives, so the Cellar's last place goes to her (its passive is not optional) and the
+    Postman stays: 4 with the Candelabra discarded, not 6 (the Minstrel's own 2 VP with the Postman kept)."""
+    match = table(home=["feeding-cellar"], draw=["hapless-vagabond", "candelabra", "raven-messenger"],
+                  set_aside=["wandering-minstrel", "nosy-postman"], energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
+
+
+def test_a_blank_that_may_lapse_leaves_keeper_room_unsure():
+    """The Quaintrelle blanks the Cellar, so the Minstrel keeps her 2 VP; a Trapdoor then kills the Quaintrelle and
+    the Cellar keeps the Vagabond and the Maid: 6. The bound must not take the Cellar's room as sure once she
+    may stand blanking it."""
+    match = table(home=["feeding-cellar"], draw=["candelabra", "curious-quaintrelle", "raven-messenger", "trapdoor",
+                                                 "candelabra", "hapless-vagabond", "gossiping-maid"],
+                  set_aside=["wandering-minstrel", "nosy-postman"], energy=3)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 6 == brute_force(match.state)[1]
+
+
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
     """The Ritual may bring the Raven back: its summon calls the Postman on top, who calls the Minstrel
-    (2 VP), one chain worth 2, not two summons each worth the Minstrel: the bound is 9, not 10 (best 7)."""
+    (2 VP), one chain worth 2, not two summons each worth the Minstrel: without sure keeper room the bound is 9,
+    not 10 (best 7); with it, the Cellar takes the Minstrel and the bound is the best score."""
     match = table(draw=["raven-messenger", "nosy-postman"], home=["feeding-cellar", "resurrection-ritual"],
                   discard=["candelabra", "blood-fountain"], set_aside=["wandering-minstrel", "nosy-postman"], energy=0)
-    assert brute_force(match.state)[1] == 7 <= _Search(match.state.clone(), 0).bound(match.state) == 9
+    loose = _Search(match.state.clone(), 0)
+    loose.tables.forcing = False
+    assert brute_force(match.state)[1] == 7 == _Search(match.state.clone(), 0).bound(match.state)
+    assert loose.bound(match.state) == 9
 
 
 def test_a_ritual_waiting_for_its_choice_brings_back_one_help_not_all():
