@@ -317,9 +317,18 @@ class PileTables:
         return [(worth, self._apply(key, after, shift)) for worth, after, shift in self._entries(uid, m, key)]
 
     def with_card(self, uid: int, key: Key, turns: bool = True) -> Key:
-        """The table state once `uid` is in the Home (its tags, bury tokens, keeper room and removers)."""
-        after, shift = self._enter(uid, key, turns)
+        """The table state once `uid`, a card a recover brings back, is in the Home (its tags, bury tokens, keeper
+        room and removers: counted from now, see _brought_back)."""
+        after, shift = self._brought_back(uid, key, turns)
         return self._apply(key, after, shift)
+
+    def _brought_back(self, uid: int, key: Key, turns: bool) -> tuple[Key, Shift]:
+        """_enter for a card a recover brings back, its help counted from now: the recover may act later, so a
+        keeper's room may not be there yet when a Visitor arrives, and keeper room is no longer sure (see _keep)."""
+        after, shift = self._enter(uid, key, turns)
+        if self.room[uid] and after[14]:
+            after = (*after[:14], 0, after[15])
+        return after, shift
 
     @staticmethod
     def less_room(key: Key, kept: int) -> Key:
@@ -345,7 +354,8 @@ class PileTables:
             worth -= self.bonus[uid]
         turns = bool(m or key[11])  # a turn start still to come (cards below, or buried)
         if self.recover[uid]:
-            return [(worth, key, (0, 0, 0)), *((self.worth(back, m), *self._enter(back, key, turns)) for back in self.backs)]
+            return [(worth, key, (0, 0, 0)),
+                    *((self.worth(back, m), *self._brought_back(back, key, turns)) for back in self.backs)]
         return [(worth, *self._enter(uid, key, turns))]
 
     def _enter(self, uid: int, key: Key, turns: bool) -> tuple[Key, Shift]:

@@ -514,6 +514,16 @@ def test_a_blank_that_may_lapse_leaves_keeper_room_unsure():
     assert _Search(match.state.clone(), 0).bound(match.state) == 6 == brute_force(match.state)[1]
 
 
+def test_keeper_room_the_ritual_brings_back_is_not_there_before_it():
+    """The Minstrel arrives with no keeper in the Home and keeps her 2 VP; only then does the Ritual bring the Cellar
+    back, to keep the Vagabond and the Maid: 6. Counted from now in the bound, the Cellar's room must not take the
+    Minstrel."""
+    match = table(home=["resurrection-ritual"], discard=["feeding-cellar"],
+                  draw=["candelabra", "raven-messenger", "hapless-vagabond", "gossiping-maid"],
+                  set_aside=["wandering-minstrel"], energy=3)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 6 == brute_force(match.state)[1]
+
+
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
     """The Ritual may bring the Raven back: its summon calls the Postman on top, who calls the Minstrel
     (2 VP), one chain worth 2, not two summons each worth the Minstrel: without sure keeper room the bound is 9,
