@@ -197,6 +197,7 @@ class _Search:
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
+        self.called_kill = True  # set by _one_ritual: a set-aside Visitor that kills a Home card may still be called
         self.aside = self._summon_order(root)
         self.table_worths: dict[tuple[int, int], float] = {}  # _table_worth, by (card, cards below): asked once per row
         self.tables = self._pile_tables(root)
@@ -538,6 +539,8 @@ class _Search:
         if not _turns_left(state):
             return plain + home  # the game ends before the Ritual can be used
         able = self._can_come_back(state, live)
+        self.called_kill = any(self.home_killer[u] for u in summoned(state.set_aside, self._summons(state, live, True),
+                                                                     self.summon))
         if wanted is not None:
             able = _both(able, wanted)
         refund = self._pending_kill(state)
@@ -708,17 +711,32 @@ class _Search:
         to come and bought): the bound already counts its VP once, so it wins back only what the bound charged
         for its leaving — a kill waiting for its target (`refund`, the cheapest it may pick); for a dear
         remover (a Loyal Gargoyle), the unit the tables do not spare for its use; for a Secret Passage, the
-        card the tables discard for each bury. Other Home kills and Discard effects are not charged. A card
-        on the discard pile adds its whole worth."""
+        card the tables discard for each bury. Other Home kills and Discard effects are not charged. A keeper
+        in the Home loses the Visitors beneath it on the way (the bound counts what it holds now). A card still
+        to come that could not leave the Home once bought (no Discard effect of its own, no Home kill after it)
+        only comes back discarded when drawn (-inf here: see _discard_cap). A card on the discard pile adds its
+        whole worth."""
         worth = self._back_worth(uid)
         if uid not in state.home and uid not in coming:
             return worth
+        if uid in coming and not self._may_leave(state, uid):
+            return -math.inf
         charged = refund if uid in state.home else 0
         if self.tables.dear[uid]:
             charged = max(charged, self.tables.unit)
         if self.bury[uid]:
             charged = max(charged, self.bury_cost)
-        return min(worth, charged)
+        held = self._held_worth(state, uid) if uid in state.home else worth
+        return min(worth, charged) - (held - worth)
+
+    def _may_leave(self, state: DeckulaState, uid: int) -> bool:
+        """Whether a card still to come, once bought, could leave the Home again: by its own Discard effect, or
+        by a Home kill of a card drawn after it, or of a set-aside Visitor a summon may call (`called_kill`)."""
+        if self.cards[uid].discard_effect >= 0 or uid == state.drawn:
+            return True
+        below = state.draw[:state.draw.index(uid)]
+        return self.called_kill or any(self.home_killer[u] for u in below) or any(
+            self.home_picker[u] for u in state.home + state.draw + state.discard)  # (a castle card may kill later)
 
     def _back_worth(self, uid: int) -> int:
         """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:

@@ -524,6 +524,24 @@ def test_keeper_room_the_ritual_brings_back_is_not_there_before_it():
     assert _Search(match.state.clone(), 0).bound(match.state) == 6 == brute_force(match.state)[1]
 
 
+def test_a_keeper_the_ritual_brings_back_has_lost_the_visitors_beneath_it():
+    """The Cellar keeps the first Vagabond; for the Ritual to bring it back, the Tower must kill it, and the Vagabond
+    beneath goes with it: the room it brings back is worth no more than the Visitor it held (best 3, not 5)."""
+    match = table(draw=["hapless-vagabond", "crumbling-tower", "hapless-vagabond", "hapless-vagabond"],
+                  home=["feeding-cellar", "resurrection-ritual"], energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 3 == brute_force(match.state)[1]
+
+
+def test_a_card_to_come_with_no_way_out_of_the_home_comes_back_only_discarded():
+    """The Cellar, drawn last, could only reach the discard pile by being discarded: no kill comes after it to
+    send it there once bought (the Lantern Priest set aside is never called), so the Ritual cannot give its room
+    before it is drawn (0, not 2)."""
+    match = table(draw=["gossiping-maid", "candelabra", "feeding-cellar"], home=["resurrection-ritual"],
+                  discard=["hypnotic-gaze", "ancestral-portrait"], threat=["gossiping-maid"],
+                  set_aside=["lantern-priest"], energy=3)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 0 == brute_force(match.state)[1]
+
+
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
     """The Ritual may bring the Raven back: its summon calls the Postman on top, who calls the Minstrel
     (2 VP), one chain worth 2, not two summons each worth the Minstrel: without sure keeper room the bound is 9,
