@@ -482,7 +482,8 @@ class _Search:
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
         bound = sum(self.certain[u] for u in state.threat)
-        bound += sum(self.potential[u] for u in state.threat)
+        doomed = self._doomed(state)
+        bound += sum(self.potential[u] for u in state.threat if u != doomed)
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
         if queued_recover and not rituals:
@@ -510,6 +511,16 @@ class _Search:
             if one is not None:
                 return min(generic, bound + one)
         return generic
+
+    @staticmethod
+    def _doomed(state: DeckulaState) -> int | None:
+        """A card whose arrival set off passives that all kill it, waiting for the choice of one: its own VP never
+        counts (going beneath a keeper, it counts there: see _pile_bound)."""
+        pending = state.pending
+        if pending is None or pending.kind != "passive":
+            return None
+        effects = [state.spec(source).effect[index] for source, index in pending.passives]
+        return pending.trigger if all(e.op == "kill" and e.target == "trigger" for e in effects) else None
 
     def _enough(self, state: DeckulaState, cut: float | None, bound: float) -> float | None:
         """What the Home's and the rest's part of the bound must beat for the position to beat `cut`, the kill

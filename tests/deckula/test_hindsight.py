@@ -542,6 +542,15 @@ def test_a_card_to_come_with_no_way_out_of_the_home_comes_back_only_discarded():
     assert _Search(match.state.clone(), 0).bound(match.state) == 0 == brute_force(match.state)[1]
 
 
+def test_a_visitor_every_passive_would_kill_keeps_no_vp_of_its_own():
+    """The Raven calls the Minstrel; the Ballroom and the Cellar both answer, and either takes her: her own 2 VP
+    never count, only the Cellar's 2 if it keeps her (best 5, not 7)."""
+    match = table(home=["moonlit-ballroom", "feeding-cellar"], draw=["raven-messenger", "candelabra"],
+                  set_aside=["wandering-minstrel"], energy=2)
+    assert match.state.pending.kind == "passive"
+    assert _Search(match.state.clone(), 0).bound(match.state) == 5 == brute_force(match.state)[1]
+
+
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
     """The Ritual may bring the Raven back: its summon calls the Postman on top, who calls the Minstrel
     (2 VP), one chain worth 2, not two summons each worth the Minstrel: without sure keeper room the bound is 9,
