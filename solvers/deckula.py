@@ -19,8 +19,11 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   discards, red-arrow tolls, guard tags (no Sunrise without a coffin), keeper room shared by the
   Visitors that arrive, stranded Visitors with all they cost (the Home cards they blank) until a
   remover is held, shields against named Visitors, buries paid for with the card discarded for
-  them; Visitors arriving now go beneath keepers or leave them their room, the better of the two;
-  then what recover and summon effects could add, a Ritual's help counted one card at a time. Two Hypothesis tests guard it on small deals of every card: at every
+  them; keeper room a Visitor surely meets takes it (passives are not optional); Visitors arriving now
+  go beneath keepers or leave them their room, the better of the two; then what recover and summon
+  effects could add, a Ritual's help counted one card at a time; less what sure Home kills to come
+  take, the lines where a kill takes a cheap card bought for it bounded apart (that card costs 3
+  energy more than discarding it). Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
@@ -54,6 +57,11 @@ PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 # tables for the buried order only with at most this many cards left: longer piles need many more rows,
 # which cost more time than their cuts save (measured on beginner deals 4, 17 and 20)
 BURIED_ORDER_MOST = 20
+STRICT = "strict"  # bound's kill mode: the sure Home kill takes no card bought after now
+# a search splits a bound by the cards a sure kill takes (see _Search.bound) while it cuts at least SPLIT_PAYS of the
+# positions tried, once SPLIT_TRIAL were (measured over 15,000 positions: 60 % on harder 18, 19 % on harder 9, 2 % on
+# harder 0, none on beginner 11, where each try costs two more bounds, with table rows of their own, for nothing)
+SPLIT_TRIAL, SPLIT_PAYS = 200, 0.05
 # _discard_cap's energy more than a position holds: a card bought for 2 rather than discarded for 1 (the tables'
 # energy axis must hold it: see _pile_tables)
 DISCARD_GIFT = 3
@@ -197,6 +205,8 @@ class _Search:
         self.bury_cost = min((self.potential[u] for u in range(len(root.cards)) if self.bury[u]), default=0)
         self.certain = _certain_losses([card.spec for card in root.cards])
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
+        self.kill_mode: tuple[int, tuple[int, ...]] | str | None = None  # see bound
+        self.splits = [0, 0]  # bounds split by the cards a sure kill takes, and how many of them cut (see bound)
         self.called_kill = True  # set by _one_ritual: a set-aside Visitor that kills a Home card may still be called
         self.aside = self._summon_order(root)
         self.table_worths: dict[tuple[int, int], float] = {}  # _table_worth, by (card, cards below): asked once per row
@@ -315,7 +325,78 @@ class _Search:
         both are bounds, so their minimum is one too. With `cut` (the score a position must beat to be
         explored), work that could only lower a bound already surely above it is skipped (see _one_ritual):
         the bound may then be looser, but it is above `cut` exactly when the full one is.
+
+        With one sure Home kill to come and a cheap card that could be bought before it (`_fodder`), the lines
+        where the kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
+        apart from the others (see _fodder).
         """
+        loose = self._bound_once(state, cut)
+        cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
+        if cards is None:
+            return loose
+        self.splits[0] += cut is not None
+        strict = self._strict(state, cut, loose)  # the kill takes a card in the Home, or one coming free or back
+        if cut is not None and strict > cut:
+            return loose  # explored whatever: any bound above the cut will do (see _one_ritual)
+        self.kill_mode = self._owed(state), cards  # it takes a card bought after now
+        fodder = self._bound_once(state, cut)
+        self.kill_mode = None
+        split = min(loose, max(strict, fodder))
+        self.splits[1] += cut is not None and split <= cut
+        return split
+
+    def _split_pays(self, cut: float | None) -> bool:
+        """Whether bounding a sure kill's lines apart (see bound) is still worth its two more bounds: always for a
+        bound asked without a cut; in a search, while it cuts at least SPLIT_PAYS of the positions it was tried on
+        (after SPLIT_TRIAL tries: on some deals it cuts none, on others most; the search stays deterministic)."""
+        tries, cuts = self.splits
+        return cut is None or tries < SPLIT_TRIAL or cuts >= SPLIT_PAYS * tries
+
+    def _strict(self, state: DeckulaState, cut: float | None, loose: float) -> float:
+        """bound() when the sure Home kill takes no card bought after now, `loose` being the bound: with no recover
+        to use (whose lines charge the kill in their own ways), only the kill charge changes."""
+        self.kill_mode = STRICT
+        if any(self.recover[u] for u in state.home) or any(e.op == "recover" for e in queued_effects(state)):
+            value = self._bound_once(state, cut)
+        else:
+            kill, self.kill_now = self._kill_charge(state), None
+            value = loose + kill - self._kill_charge(state)
+        self.kill_mode = None
+        return value
+
+    def _fodder(self, state: DeckulaState) -> tuple[int, ...] | None:
+        """For one sure Home kill to come (none waiting for its target): the cards that could be bought before it
+        cheaper than some Home card but a Ritual may cost the kill (a dearer one costs the kill no less than a Home
+        card does; any card to come while a bury may slip the kill under it). None: no such card."""
+        killers = self._killers(state)
+        if len(killers) != 1 or self._home_kill_waits(state):
+            return None
+        dearest = min((self._most_lost(state, u) for u in state.home if not self.recover[u]), default=math.inf)
+        burying = self._at_hand(state, self.bury_uids) or any(u in state.discard for u in self.bury_uids)
+        cards = state.draw[0 if burying else killers[0] + 1:] + ([state.drawn] if state.drawn is not None else [])
+        cheap = {self.positions.kind[u]: u for u in cards
+                 if not self.free[u] and self.entry_worth[u] is not None and self.entry_worth[u] < dearest}
+        return tuple(sorted(cheap.values())) if cheap else None
+
+    def _most_lost(self, state: DeckulaState, uid: int) -> int:
+        """The most _kill_worths may charge for a Home card, whatever scorer_ok says: its worth with its scorers'
+        share, and for a scorer the share of every tagged Home card (a blanked card: nothing)."""
+        if state.is_blanked(uid):
+            return 0
+        if self.keeper[uid]:
+            return self._held_worth(state, uid)
+        share = sum(self.tables.bonus[u] for u in state.home) if self.tables.scorer[uid] else 0
+        return self.potential[uid] + share
+
+    def _owed(self, state: DeckulaState) -> int:
+        """The energy a line buying a card for a kill to take (2) owes at the end, compared with discarding it (+1):
+        3, less what cards to come may drain (a line with more energy may lose more)."""
+        called = summoned(state.set_aside, self._summons(state, self._live(state), True), self.summon)
+        drains = sum(self.drain[u] for u in state.draw) + sum(self.drain[u] for u in called)
+        return max(0, DISCARD_GIFT - drains)
+
+    def _bound_once(self, state: DeckulaState, cut: float | None) -> float:
+        """bound() with the kill charged as `kill_mode` says."""
         self.buried_order = False
         self.killers_now = self.kill_now = None
         self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
@@ -396,8 +477,8 @@ class _Search:
         if state.offer or not self._quiet(state.todo) or state.pending is not None and back is None and gone is None:
             return 0
         killers = self._killers(state)
-        if not killers:
-            return 0
+        if not killers or self.kill_mode not in (None, STRICT):
+            return 0  # (with a fodder kill mode, the kill takes a card bought after now: see bound)
         home = [u for u in state.home if u != ritual and u != gone]
         staying = sum(self.cards[u].discard_effect < 0 for u in home)
         if back is not None:
@@ -408,7 +489,7 @@ class _Search:
             ritual is not None and passage and any(u in state.discard for u in self.bury_uids))
         staying -= self._blankers(state)  # each may put a card out of the kills' reach first
         pool = list(self._kill_worths(state, home).values())
-        if state.drawn is not None:
+        if state.drawn is not None and self.kill_mode is None:
             pool.append(self.entry_worth[state.drawn])
         if back is not None:
             pool.append(self._back_worth(back))
@@ -425,7 +506,7 @@ class _Search:
             if not burying:
                 entering, top = state.draw[killer + 1:top][::-1], killer + 1
             for u in entering:
-                if self.entry_worth[u] is not None:
+                if self.entry_worth[u] is not None and (self.kill_mode is None or self.free[u]):
                     heapq.heappush(heap, self.entry_worth[u])
             entering = ()
             if not heap:
@@ -846,6 +927,11 @@ class _Search:
         arriving = sum(e.op == "summon" for e in live.queued) + sum(
             self.visitor[u] for u in _entering(state) if u in state.threat)
         key = self._start_key(state, live, bottom, room, recovering)
+        if self.kill_mode not in (None, STRICT):  # the kill takes a cheap card bought: see bound
+            extra, cards = self.kill_mode
+            owed += extra
+            for uid in cards:  # its help counted from now, as the tables discard it
+                key = tables.with_card(uid, key)
         return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:], min(room, arriving)
 
     def _tables_for(self, pile: list[int], buried_order: bool) -> PileTables | None:
@@ -972,7 +1058,8 @@ class _Search:
         # what _discard_cap adds
         top_energy = root.energy + (root.drawn is not None) + DISCARD_GIFT + sum(self.drain)
         tables = PileTables(specs, self.root_pile, top_energy, self._table_worth,
-                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside)
+                            self._deferred_worth, self.bury_cost, room, arrivals, late, bonus, self.aside,
+                            owed_more=DISCARD_GIFT if any(self.sure_home_kill) else 0)  # (see _fodder)
         tables.set_backs(self.castle_back, self.potential, self.summon)
         return tables
 

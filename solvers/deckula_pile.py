@@ -65,7 +65,8 @@ Frame = tuple[int, int, int, int, int, int, int, int]  # (first stranded count, 
 Then = Callable[[tuple, Frame], np.ndarray]  # the rest of the pile after a card, read over a frame
 Shift = tuple[int, int, int]  # how a move changes the stranded count, the removers got and keeper room
 Key = tuple  # 16 fields, in this order:
-# (bury tokens, energy owed at the end, guard-tag flags, keeper room, Visitors arriving at the end,
+# (bury tokens, energy owed at the end (by buried cards, or asked by the search: see _Search._fodder), guard-tag
+#  flags, keeper room, Visitors arriving at the end,
 #  a Visitor-killing passive in the Home (0/1; 2: one surely there to the end, so no Visitor arriving keeps its
 #  own VP — it goes beneath a keeper or is killed or blanked), stranded Visitors minus the Visitor removers held
 #  that are not dear, a card scoring per tagged card in the Home (0/1), the crowd: Visitors already
@@ -89,7 +90,7 @@ class PileTables:
     def __init__(self, specs: list[CardSpec], pile: list[int], top_energy: int,
                  worth: Callable[[int, int], float], deferred_worth: Callable[[int, int], float],
                  bury_cost: int, room: list[int], arrivals: list[int], late: int,
-                 bonus: list[int], aside: tuple[int, ...] = (), rows: _Rows | None = None) -> None:
+                 bonus: list[int], aside: tuple[int, ...] = (), rows: _Rows | None = None, owed_more: int = 0) -> None:
         self.specs, self.pile, self.top_energy = specs, pile, top_energy
         self.worth, self.deferred_worth, self.bury_cost = worth, deferred_worth, bury_cost
         self.room, self.arrivals, self.late = room, arrivals, late
@@ -122,7 +123,8 @@ class PileTables:
         self.recover = recover
         self.tokens_given = [b + (r and any(bury)) for b, r in zip(bury, recover, strict=True)]
         self.most_tokens = sum(self.tokens_given)
-        self.most_owed = 2 * self.most_tokens
+        self.owed_more = owed_more  # energy the search may ask to be left at the end besides the buries'
+        self.most_owed = 2 * self.most_tokens + owed_more
         self._visitor_defences(specs)
         self._dear_removers(specs)
         self.forcing = self._forced_keepers(specs)
@@ -205,7 +207,8 @@ class PileTables:
     def under(self, pile: list[int]) -> PileTables:
         """The same tables for another order of the pile (cards buried under the dealt order)."""
         tables = PileTables(self.specs, pile, self.top_energy, self.worth, self.deferred_worth, self.bury_cost,
-                            self.room, self.arrivals, self.late, self.bonus, self.aside, self.rows.sibling())
+                            self.room, self.arrivals, self.late, self.bonus, self.aside, self.rows.sibling(),
+                            self.owed_more)
         tables.backs, tables.back_groups = self.backs, self.back_groups
         return tables
 

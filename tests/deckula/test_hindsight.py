@@ -393,10 +393,12 @@ def test_a_kill_waiting_for_its_target_and_the_kill_after_it_each_take_a_card():
 
 def test_a_card_that_blanks_before_a_home_kill_only_takes_one_card_out_of_its_reach():
     """The Garlic Merchant blanks one Home card before the Crumbling Tower: two others stay for the Tower to
-    kill, so its kill is still charged: the bound is 5, not 6 (best 4)."""
+    kill, so its kill is still charged: the bound is 5, not 6 (best 4), while the Tower may take the Candelabra;
+    with no energy to buy it, 4."""
     match = table(draw=["candelabra", "garlic-merchant", "crumbling-tower"],
                   home=["blood-fountain", "vampire-bride", "moonlit-ballroom"], energy=0)
-    assert brute_force(match.state)[1] == 4 and _Search(match.state.clone(), 0).bound(match.state) == 5
+    search = _Search(match.state.clone(), 0)
+    assert brute_force(match.state)[1] == 4 == search.bound(match.state) < search._bound_once(match.state, None) == 5
 
 
 def test_a_held_ritual_brings_back_a_card_the_home_kill_to_come_may_take():
@@ -549,6 +551,22 @@ def test_a_visitor_every_passive_would_kill_keeps_no_vp_of_its_own():
                   set_aside=["wandering-minstrel"], energy=2)
     assert match.state.pending.kind == "passive"
     assert _Search(match.state.clone(), 0).bound(match.state) == 5 == brute_force(match.state)[1]
+
+
+def test_a_card_bought_only_to_feed_the_tower_is_paid_for_in_energy():
+    """With 1 energy the Webs cannot be bought (2), so the Tower takes the Portrait: 0. The bound used to let the
+    Tower take the Webs for free while counting the energy of discarding them (1)."""
+    match = table(draw=["spider-webs", "hapless-vagabond", "crumbling-tower"],
+                  home=["ancestral-portrait", "vampire-bride"], energy=1)
+    search = _Search(match.state.clone(), 0)
+    assert search.bound(match.state) == 0 == brute_force(match.state)[1] < search._bound_once(match.state, None)
+
+
+def test_a_line_buying_the_tower_its_fodder_may_lose_less_to_a_vagabond():
+    """Buying the Trapdoor for the Tower leaves no energy for the Vagabond to take; the line that discards it has
+    energy to lose: it owes 3 at the end less what the Vagabond may take, or the bound falls below the best (1)."""
+    match = table(draw=["trapdoor", "crumbling-tower", "hapless-vagabond"], home=["blood-fountain"], energy=2)
+    assert brute_force(match.state)[1] == 1 <= _Search(match.state.clone(), 0).bound(match.state)
 
 
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
