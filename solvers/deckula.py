@@ -366,8 +366,8 @@ class _Search:
 
     def _fodder(self, state: DeckulaState) -> tuple[int, ...] | None:
         """For one sure Home kill to come (none waiting for its target): the cards that could be bought before it
-        cheaper than some Home card but a Ritual may cost the kill (a dearer one costs the kill no less than a Home
-        card does; any card to come while a bury may slip the kill under it). None: no such card."""
+        (any card to come while a bury may slip the kill under it) for less than the kill may be charged at most
+        for the cheapest Home card but a Ritual (a dearer one costs it no less than that card). None: no such card."""
         killers = self._killers(state)
         if len(killers) != 1 or self._home_kill_waits(state):
             return None
