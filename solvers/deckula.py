@@ -207,7 +207,8 @@ class _Search:
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.kill_mode: tuple[int, tuple[int, ...]] | str | None = None  # see bound
         self.splits = [0, 0]  # bounds split by the cards a sure kill takes, and how many of them cut (see bound)
-        self.called_kill = True  # set by _one_ritual: a set-aside Visitor that kills a Home card may still be called
+        self.leave_anyway = True  # set by _one_ritual: a card bought may leave the Home whenever (see _may_leave)
+        self.last_kill: int | None = None  # set by _one_ritual: the place in the draw pile of the last Home killer
         self.aside = self._summon_order(root)
         self.table_worths: dict[tuple[int, int], float] = {}  # _table_worth, by (card, cards below): asked once per row
         self.tables = self._pile_tables(root)
@@ -631,8 +632,7 @@ class _Search:
         if not _turns_left(state):
             return plain + home  # the game ends before the Ritual can be used
         able = self._can_come_back(state, live)
-        self.called_kill = any(self.home_killer[u] for u in summoned(state.set_aside, self._summons(state, live, True),
-                                                                     self.summon))
+        self._leaving(state, live)
         if wanted is not None:
             able = _both(able, wanted)
         refund = self._pending_kill(state)
@@ -822,13 +822,20 @@ class _Search:
         return min(worth, charged) - (held - worth)
 
     def _may_leave(self, state: DeckulaState, uid: int) -> bool:
-        """Whether a card still to come, once bought, could leave the Home again: by its own Discard effect, or
-        by a Home kill of a card drawn after it, or of a set-aside Visitor a summon may call (`called_kill`)."""
-        if self.cards[uid].discard_effect >= 0 or uid == state.drawn:
+        """Whether a card still to come, once bought, could leave the Home again: by its own Discard effect, or by a
+        Home kill of a card drawn after it (see _leaving)."""
+        if self.cards[uid].discard_effect >= 0 or uid == state.drawn or self.leave_anyway:
             return True
-        below = state.draw[:state.draw.index(uid)]
-        return self.called_kill or any(self.home_killer[u] for u in below) or any(
-            self.home_picker[u] for u in state.home + state.draw + state.discard)  # (a castle card may kill later)
+        return self.last_kill is not None and state.draw.index(uid) > self.last_kill
+
+    def _leaving(self, state: DeckulaState, live: _Live) -> None:
+        """What _may_leave reads for a position: whether a Home kill may come at any time (a set-aside Visitor a
+        summon may call, a castle card that kills by its Discard effect or passive), and the place in the draw pile
+        of the Home killer drawn last (None: none)."""
+        called = summoned(state.set_aside, self._summons(state, live, True), self.summon)
+        self.leave_anyway = any(self.home_killer[u] for u in called) or any(
+            self.home_picker[u] for u in state.home + state.draw + state.discard)
+        self.last_kill = next((i for i, u in enumerate(state.draw) if self.home_killer[u]), None)
 
     def _back_worth(self, uid: int) -> int:
         """The most a card brought back into the Home adds by its own VP (a keeper with nobody beneath:
