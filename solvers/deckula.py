@@ -207,6 +207,7 @@ class _Search:
         self.scorer_ok = True  # set by each bound(): a scorer is held, to come or recoverable
         self.kill_mode: tuple[int, tuple[int, ...]] | str | None = None  # see bound
         self.splits = [0, 0]  # bounds split by the cards a sure kill takes, and how many of them cut (see bound)
+        self.splitting = True  # whether bounds may be split so (not while the probe ranks its beam)
         self.leave_anyway = True  # set by _one_ritual: a card bought may leave the Home whenever (see _may_leave)
         self.last_kill: int | None = None  # set by _one_ritual: the place in the draw pile of the last Home killer
         self.aside = self._summon_order(root)
@@ -235,6 +236,7 @@ class _Search:
         The depth-first search then starts with this line's score to beat, so its bounds cut at once.
         """
         beam: list[tuple[DeckulaState, tuple]] = [(root, ())]
+        self.splitting = False
         while beam and self.nodes < self.node_budget:
             children: dict[tuple, tuple[float, int, DeckulaState, tuple]] = {}
             for state, line in beam:
@@ -252,6 +254,7 @@ class _Search:
                         children[(key, kept)] = (bound, child.energy, child, (line, action))
             ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1]))[:width]
             beam = [(child, line) for _, _, child, line in ranked]
+        self.splitting = True
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
         """Explore `state`, reached by `line`: its children best bound first."""
@@ -348,10 +351,11 @@ class _Search:
 
     def _split_pays(self, cut: float | None) -> bool:
         """Whether bounding a sure kill's lines apart (see bound) is still worth its two more bounds: always for a
-        bound asked without a cut; in a search, while it cuts at least SPLIT_PAYS of the positions it was tried on
-        (after SPLIT_TRIAL tries: on some deals it cuts none, on others most; the search stays deterministic)."""
+        bound asked without a cut, but in the probe (its bounds only rank the beam); in a search, while it cuts at
+        least SPLIT_PAYS of the positions it was tried on (after SPLIT_TRIAL tries: on some deals it cuts none, on
+        others most; the search stays deterministic)."""
         tries, cuts = self.splits
-        return cut is None or tries < SPLIT_TRIAL or cuts >= SPLIT_PAYS * tries
+        return self.splitting and (cut is None or tries < SPLIT_TRIAL or cuts >= SPLIT_PAYS * tries)
 
     def _strict(self, state: DeckulaState, cut: float | None, loose: float) -> float:
         """bound() when the sure Home kill takes no card bought after now, `loose` being the bound: with no recover
