@@ -329,9 +329,7 @@ class PileTables:
         """_enter for a card a recover brings back, its help counted from now: the recover may act later, so a
         keeper's room may not be there yet when a Visitor arrives, and keeper room is no longer sure (see _keep)."""
         after, shift = self._enter(uid, key, turns)
-        if self.room[uid] and after[14]:
-            after = (*after[:14], 0, after[15])
-        return after, shift
+        return (_unsure(after) if self.room[uid] else after), shift
 
     @staticmethod
     def less_room(key: Key, kept: int) -> Key:
@@ -763,7 +761,7 @@ class PileTables:
         """The `arriving` Visitors with a card go beneath keepers with room, or, when a keeper comes later, stay to
         leave its room for others; then `then`. With keeper room sure, a keeper with room left takes a Visitor
         arriving (a passive is not optional: Card Anatomy), so none keeps its own VP there; keeping it instead
-        scores at least as much (see forcing). A card blanking a Home card that stays in play makes room unsure."""
+        scores at least as much (see _forced_keepers). A card blanking a Home card that stays in play makes room unsure."""
         killer, excess, shields, sure = key[5], key[10], key[12], key[14]
         welcome = spec.visitor and spec.arrow != "home"  # its own VP counts only while it stays in the Threat area
         rooms = np.arange(frame[4], frame[4] + frame[5])  # each cell's keeper room on the room axis
@@ -780,7 +778,7 @@ class PileTables:
             row = then(after, read)
             if sure and self.home_blank[uid] and not kept and killer != 2 and rooms.max() > 0:
                 # it may stay in play blanking a keeper with room, and a remover may end the blank later
-                unsure = then((*after[:14], 0, after[15]), read)
+                unsure = then(_unsure(after), read)
                 row = np.where((rooms > 0)[None, None, :, None], unsure, row)
             # a Visitor gone beneath a keeper scores there, not by its own VP: when every one arriving went, so did it
             # (with a killer surely held, it goes or dies)
@@ -833,6 +831,11 @@ class PileTables:
         if not spec.arrow:
             return -1
         return sum(e.amount for e in spec.effect if e.op == "lose_energy" and e.or_end and not e.unless_tag)
+
+
+def _unsure(key: Key) -> Key:
+    """The state with keeper room no longer sure (see Key)."""
+    return (*key[:14], 0, key[15])
 
 
 @dataclass
