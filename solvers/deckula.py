@@ -57,7 +57,7 @@ PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 # tables for the buried order only with at most this many cards left: longer piles need many more rows,
 # which cost more time than their cuts save (measured on beginner deals 4, 17 and 20)
 BURIED_ORDER_MOST = 20
-STRICT = "strict"  # bound's kill mode: the sure Home kill takes no card bought after now
+STRICT = "strict"  # bound's kill mode: the sure Home kills take no card bought after now
 # a search splits a bound by the cards a sure kill takes (see _Search.bound) while it cuts at least SPLIT_PAYS of the
 # positions tried, once SPLIT_TRIAL were (measured over 15,000 positions: 60 % on harder 18, 19 % on harder 9, 2 % on
 # harder 0, none on beginner 11, where each try costs two more bounds, with table rows of their own, for nothing)
@@ -225,6 +225,8 @@ class _Search:
         self.scorer_uids = [u for u in everyone if self.tables.scorer[u]]
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
+        self.live_now: tuple[DeckulaState, _Live] | None = None  # _live of the state bound() works on
+        self.starts: dict[tuple, tuple] = {}  # _pile_start of the state bound() works on, by way of counting
         self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
         self.best_chains: dict[tuple[int, ...], int] = {}  # _best_chain, by the set-aside Visitors
@@ -330,10 +332,11 @@ class _Search:
         explored), work that could only lower a bound already surely above it is skipped (see _one_ritual):
         the bound may then be looser, but it is above `cut` exactly when the full one is.
 
-        With one sure Home kill to come and a cheap card that could be bought before it (`_fodder`), the lines
-        where the kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
+        With sure Home kills to come and a cheap card that could be bought before one (`_fodder`), the lines
+        where a kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
         apart from the others (see _fodder).
         """
+        self.live_now, self.starts = None, {}  # (the state may have changed since the last call)
         loose = self._bound_once(state, cut)
         cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
         if cards is None:
@@ -358,7 +361,7 @@ class _Search:
         return self.splitting and (cut is None or tries < SPLIT_TRIAL or cuts >= SPLIT_PAYS * tries)
 
     def _strict(self, state: DeckulaState, cut: float | None, loose: float) -> float:
-        """bound() when the sure Home kill takes no card bought after now, `loose` being the bound: with no recover
+        """bound() when the sure Home kills take no card bought after now, `loose` being the bound: with no recover
         to use (whose lines charge the kill in their own ways), only the kill charge changes."""
         self.kill_mode = STRICT
         if any(self.recover[u] for u in state.home) or any(e.op == "recover" for e in queued_effects(state)):
@@ -370,15 +373,17 @@ class _Search:
         return value
 
     def _fodder(self, state: DeckulaState) -> tuple[int, ...] | None:
-        """For one sure Home kill to come (none waiting for its target): the cards that could be bought before it
-        (any card to come while a bury may slip the kill under it) for less than the kill may be charged at most
-        for the cheapest Home card but a Ritual (a dearer one costs it no less than that card). None: no such card."""
+        """For sure Home kills to come (none waiting for its target): the cards that could be bought before the last
+        (any card to come while a bury may slip a kill under it) for less than a kill may be charged — with one kill,
+        at most the cheapest Home card but a Ritual (a dearer one costs it no less than that card); with more, any
+        card, as the strict charge may take dear ones too. None: no such card."""
         killers = self._killers(state)
-        if len(killers) != 1 or self._home_kill_waits(state):
+        if not killers or self._home_kill_waits(state):
             return None
-        dearest = min((self._most_lost(state, u) for u in state.home if not self.recover[u]), default=math.inf)
         burying = self._at_hand(state, self.bury_uids) or any(u in state.discard for u in self.bury_uids)
-        cards = state.draw[0 if burying else killers[0] + 1:] + ([state.drawn] if state.drawn is not None else [])
+        cards = state.draw[0 if burying else killers[-1] + 1:] + ([state.drawn] if state.drawn is not None else [])
+        dearest = math.inf if len(killers) > 1 else min(
+            (self._most_lost(state, u) for u in state.home if not self.recover[u]), default=math.inf)
         cheap = {self.positions.kind[u]: u for u in cards
                  if not self.free[u] and self.entry_worth[u] is not None and self.entry_worth[u] < dearest}
         return tuple(sorted(cheap.values())) if cheap else None
@@ -468,7 +473,7 @@ class _Search:
         return effect.op == "kill" and effect.target in HOME_TARGETS
 
     def _next_kill(self, state: DeckulaState, back: int | None = None, ritual: int | None = None,
-                   gone: int | None = None, passage: bool = True) -> int:
+                   gone: int | None = None, passage: bool = True, spare_back: bool = False) -> int:
         """What the Home kills of the red-arrow cards still to come that surely kill (a Crumbling Tower) surely
         cost: each takes a card of its own that may be in the Home then — one there now, or one that may enter
         before it (all that may enter, while a card could be buried), at the bound's count of it. A blanked card
@@ -477,8 +482,8 @@ class _Search:
         not charged (otherwise an empty Home means a card was killed before). Nothing during setup, or while a
         recover may bring a cheap card back — but for the last recover waiting for its choice, given the card it
         brings back (`back`), and for a held `ritual`, the only recover left, left out of the Home (see
-        _one_ritual; `passage`: whether it may bring back a card that buries); `gone`: the Home card the kill
-        waiting for its target takes first."""
+        _one_ritual; `passage`: whether it may bring back a card that buries; `spare_back`: the kills take other
+        cards than `back`); `gone`: the Home card the kill waiting for its target takes first."""
         if state.offer or not self._quiet(state.todo) or state.pending is not None and back is None and gone is None:
             return 0
         killers = self._killers(state)
@@ -496,7 +501,7 @@ class _Search:
         pool = list(self._kill_worths(state, home).values())
         if state.drawn is not None and self.kill_mode is None:
             pool.append(self.entry_worth[state.drawn])
-        if back is not None:
+        if back is not None and not spare_back:
             pool.append(self._back_worth(back))
         return self._cheapest_kills(state, pool, killers[:max(0, staying)], burying)
 
@@ -672,8 +677,11 @@ class _Search:
             helped = self._rest(state, live, True, back, start, sides=sides)
             if helped is not None:
                 paid = toll if self.bury[back] else held_toll
-                if kill_next and self.keeper[back]:  # a kill taking it takes its room: that line is no better
-                    gain, capped = gain - paid, capped - paid  # than `plain`; the others pay the toll
+                if self.keeper[back] and (kill_next or paid):  # a kill taking it takes its room: that line counts
+                    # its other help (none when the kill comes first: `plain`); the others pay the toll
+                    fed = None if kill_next else self._rest(state, live, True, back, start, sides=sides, fed=True)
+                    best = max(best, -math.inf if fed is None else fed)
+                    gain, capped = gain - paid, capped - paid
                 else:
                     gain, capped = _after_kill(gain, paid), _after_kill(capped, paid)
                 best = max(best, gain + helped)  # its tags, remover...
@@ -729,13 +737,24 @@ class _Search:
                 return None
             rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
-                best = max(best, self._back_worth(back) + rest - self._next_kill(state, back)
+                best = max(best, self._taken_back(state, alone, back, start, rest)
                            + sum(self._held_worth(state, u) for u in state.home))
             if enough is not None and best > enough:  # (no later plain is None: the start is the same)
                 best = math.inf
                 break
         self.scorer_ok = reachable
         return best
+
+    def _taken_back(self, state: DeckulaState, live: _Live, back: int, start: tuple, rest: float) -> float:
+        """What the card the waiting recover brings back adds by its own VP, with `rest` (the rest of the bound with
+        its help), once the Home kills to come are charged: they may take it. A keeper they take has lost its room
+        too: that line counts its other help; on the others they take cards of their own."""
+        kill = self._next_kill(state, back)
+        worth = self._back_worth(back) + rest - kill
+        if not self.keeper[back] or kill >= (spared := self._next_kill(state, back, spare_back=True)):
+            return worth
+        fed = self._rest(state, live, True, back, start, fed=True)
+        return min(worth, max(self._back_worth(back) + rest - spared, -math.inf if fed is None else fed))
 
     def _no_help(self, back: int, start: tuple | None) -> bool:
         """True when a card the Ritual brings back can help nothing the cards left in the pile can use
@@ -753,15 +772,15 @@ class _Search:
 
     def _rest(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
               start: tuple | None = None, fallback: bool = False, sides: dict | None = None,
-              gift: int = 0) -> float | None:
+              gift: int = 0, fed: bool = False) -> float | None:
         """The bound's part that depends on whether a recover may still act: the draw pile (and
         the Home when `fallback`), stuck Visitors and what recover and summon effects add.
 
         `back`: the one card the Ritual brings back, when the tables should count its help alone
         (`start`: the tables' start without it, worked out once for every `back`; `sides`: the stuck
         Visitors and extras already worked out for another back, which only its summons and removers
-        change)."""
-        pile = self._pile_bound(state, live, recovering, back, start, gift)
+        change; `fed`: a Home kill takes it, so it keeps no room, see PileTables.fed_to_kill)."""
+        pile = self._pile_bound(state, live, recovering, back, start, gift, fed)
         charged = pile is not None  # the tables charge each stuck costly Visitor its first VP
         if pile is None:
             if not fallback:
@@ -895,17 +914,17 @@ class _Search:
         return sum(potential[u] for u in coming if free[u]) + sum(bought[:buys])
 
     def _pile_bound(self, state: DeckulaState, live: _Live, recovering: bool, back: int | None = None,
-                    start: tuple | None = None, gift: int = 0) -> float | None:
+                    start: tuple | None = None, gift: int = 0, fed: bool = False) -> float | None:
         """The draw pile's bound (with the offer's, during setup) from the pile tables; None when the
-        pile is not recognised. `back`: a card the Ritual brings back, its help added to `start`;
-        `gift`: energy more than the position holds."""
+        pile is not recognised. `back`: a card the Ritual brings back, its help added to `start` (with `fed`, but
+        keeper room: a Home kill takes it); `gift`: energy more than the position holds."""
         if start is None:
             start = self._pile_start(state, live, recovering and back is None)
         if start is None:
             return None
         now, tables, m, key, keep = start
         if back is not None:
-            key = tables.with_card(back, key)
+            key = tables.fed_to_kill(back, key) if fed else tables.with_card(back, key)
             spare = tables.recall[back] - self._one_call(state, live)
             if spare > 0 and not self.aside:  # (tables.recall counts a chain through every set-aside summoner)
                 key = (*key[:4], key[4] - spare, *key[5:])
@@ -916,6 +935,18 @@ class _Search:
         return now + rest
 
     def _pile_start(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
+        """_start_of, worked out once per bound() call for each way of counting (the loose and strict bounds share
+        theirs)."""
+        fodder = self.kill_mode if self.kill_mode not in (None, STRICT) else None
+        way = (recovering, self.buried_order, fodder, self.scorer_ok)  # (_held_worth reads scorer_ok)
+        known = self.starts.get(way)
+        if known is not None and known[0] is state and known[1] is live:
+            return known[2]
+        start = self._start_of(state, live, recovering)
+        self.starts[way] = state, live, start
+        return start
+
+    def _start_of(self, state: DeckulaState, live: _Live, recovering: bool) -> tuple | None:
         """What cards arriving now (and buried cards, counted at the end) add, the tables, the cards
         left for them, the tables' state and how many Visitors arriving now may go beneath keepers. None
         when the pile is not recognised.
@@ -942,7 +973,7 @@ class _Search:
             extra, cards = self.kill_mode
             owed += extra
             for uid in cards:  # its help counted from now, as the tables discard it
-                key = tables.with_card(uid, key)
+                key = tables.fed_to_kill(uid, key)
         return now, tables, m, key[:1] + (min(owed, tables.most_owed),) + key[2:], min(room, arriving)
 
     def _tables_for(self, pile: list[int], buried_order: bool) -> PileTables | None:
@@ -1195,7 +1226,16 @@ class _Search:
 
     def _live(self, state: DeckulaState) -> _Live:
         """The cards still able to act, the queued effects and what they act on, for one bound; and
-        the crowd's Visitors costing at least the tables' unit, charged there until a remover is held."""
+        the crowd's Visitors costing at least the tables' unit, charged there until a remover is held (built once
+        per bound() call)."""
+        if self.live_now is not None and self.live_now[0] is state:
+            return self.live_now[1]
+        live = self._live_of(state)
+        self.live_now = state, live
+        return live
+
+    def _live_of(self, state: DeckulaState) -> _Live:
+        """_live, built."""
         cards = state.home + state.draw + state.offer
         if state.drawn is not None:
             cards.append(state.drawn)

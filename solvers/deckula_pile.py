@@ -331,6 +331,12 @@ class PileTables:
         after, shift = self._enter(uid, key, turns)
         return (_unsure(after) if self.room[uid] else after), shift
 
+    def fed_to_kill(self, uid: int, key: Key) -> Key:
+        """The table state with the help of `uid`, a card bought for a Home kill to take, counted from now, but no
+        keeper room: a keeper killed scores nothing for the Visitors beneath it (they go with it)."""
+        after, shift = self._enter(uid, key, True)
+        return self._apply(key, self.less_room(after, after[3] - key[3]), shift)
+
     @staticmethod
     def less_room(key: Key, kept: int) -> Key:
         """The state once `kept` Visitors went beneath keepers (their room taken)."""

@@ -376,10 +376,12 @@ def test_a_home_kill_to_come_costs_at_least_the_cheapest_card_it_may_find(draw, 
 
 def test_every_sure_home_kill_to_come_takes_a_card_of_its_own():
     """The Lantern Priest and then the Crumbling Tower each kill a Home card: two cards go, at least the
-    Candelabra (1) and the Vampire Bride (2), so the bound is 1, not 2 (one kill charged; best 0)."""
+    Candelabra (1) and the Vampire Bride (2), so the bound is 1 before the lines where a kill takes the Candelabra
+    to come are bounded apart, not 2 (one kill charged); with them, the best score, 0 (no energy to buy it)."""
     match = table(draw=["candelabra", "lantern-priest", "crumbling-tower"],
                   home=["blood-fountain", "vampire-bride", "candelabra"], energy=0)
-    assert brute_force(match.state)[1] == 0 and _Search(match.state.clone(), 0).bound(match.state) == 1
+    search = _Search(match.state.clone(), 0)
+    assert brute_force(match.state)[1] == 0 == search.bound(match.state) < search._bound_once(match.state, None) == 1
 
 
 def test_a_kill_waiting_for_its_target_and_the_kill_after_it_each_take_a_card():
@@ -562,11 +564,27 @@ def test_a_card_bought_only_to_feed_the_tower_is_paid_for_in_energy():
     assert search.bound(match.state) == 0 == brute_force(match.state)[1] < search._bound_once(match.state, None)
 
 
+def test_two_kills_to_come_take_cards_of_the_home_when_no_fodder_can_be_bought():
+    """With 1 energy the Webs cannot be bought for the Tower or the Lantern Priest: both kills take Home cards, the
+    Candelabra and the Vampire Bride at least: the bound is the best score, 0, not 2 (no kill charged)."""
+    match = table(draw=["spider-webs", "crumbling-tower", "lantern-priest"],
+                  home=["blood-fountain", "candelabra", "vampire-bride"], energy=1)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 0 == brute_force(match.state)[1]
+
+
 def test_a_line_buying_the_tower_its_fodder_may_lose_less_to_a_vagabond():
     """Buying the Trapdoor for the Tower leaves no energy for the Vagabond to take; the line that discards it has
     energy to lose: it owes 3 at the end less what the Vagabond may take, or the bound falls below the best (1)."""
     match = table(draw=["trapdoor", "crumbling-tower", "hapless-vagabond"], home=["blood-fountain"], energy=2)
     assert brute_force(match.state)[1] == 1 <= _Search(match.state.clone(), 0).bound(match.state)
+
+
+def test_a_cellar_bought_for_the_tower_keeps_no_visitor_it_would_score():
+    """Bought for the Tower to kill, the Cellar takes the Villager down with it and scores nothing: the line feeding it
+    to the Tower counts its kill of the Villager, not 2 VP for keeping him (bound 4, the best score, not 5)."""
+    match = table(draw=["feeding-cellar", "crumbling-tower", "vengeful-villager"], home=["blood-fountain", "candelabra"],
+                  energy=2)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
 
 
 def test_a_summoner_brought_back_calls_one_chain_of_the_set_aside_order():
@@ -628,6 +646,26 @@ def test_a_keeper_the_ritual_brings_back_keeps_the_next_killer_only_if_his_kill_
     match = table(draw=["lantern-priest", "candelabra"], home=["resurrection-ritual", "vampire-bride"],
                   discard=["feeding-cellar"], energy=0)
     assert _Search(match.state.clone(), 0).bound(match.state) == 2 == brute_force(match.state)[1]
+
+
+def test_a_cellar_the_ritual_brings_back_for_the_tower_to_kill_keeps_no_visitor():
+    """The Ritual may bring the Cellar back before the Crumbling Tower: if the Tower kills it, the Villager is not kept
+    there; if the Tower kills the Candelabra, that costs 1. Either way the bound is the best score, 4, not 5 (the
+    Cellar's room counted with no kill charged)."""
+    match = table(draw=["candelabra", "crumbling-tower", "vengeful-villager"],
+                  home=["resurrection-ritual", "blood-fountain", "candelabra"], discard=["feeding-cellar"], energy=0)
+    assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
+
+
+def test_a_cellar_a_waiting_ritual_brings_back_for_the_tower_to_kill_keeps_no_visitor():
+    """The same, once the Ritual waits for its choice between the Cellar and the Webs: bound 4, not 5."""
+    match = table(draw=["candelabra", "crumbling-tower", "vengeful-villager"],
+                  home=["resurrection-ritual", "blood-fountain", "candelabra"], discard=["feeding-cellar", "spider-webs"],
+                  energy=0)
+    ritual = next(a for a in GAME.legal_actions(match.state) if "Ritual" in str(a))
+    assert line_bounds(match, (ritual, Draw()))[1] == 4
+    GAME.apply_unchecked(match.state, ritual, Events(None))
+    assert match.state.pending.kind == "target" and brute_force(match.state)[1] == 4
 
 
 def test_a_passage_the_ritual_could_bring_back_lowers_the_kill_toll_only_on_its_own_line():
