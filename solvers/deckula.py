@@ -23,7 +23,8 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   go beneath keepers or leave them their room, the better of the two; then what recover and summon
   effects could add, a Ritual's help counted one card at a time; less what sure Home kills to come
   take, the lines where a kill takes a cheap card bought for it bounded apart (that card costs 3
-  energy more than discarding it). Two Hypothesis tests guard it on small deals of every card: at every
+  energy more than discarding it; a keeper a kill takes keeps no room, whether bought for it or
+  brought back by the Ritual before it). Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
@@ -59,8 +60,9 @@ PROBE_WIDTH = 12  # positions kept per move by the first, quick beam search
 BURIED_ORDER_MOST = 20
 STRICT = "strict"  # bound's kill mode: the sure Home kills take no card bought after now
 # a search splits a bound by the cards a sure kill takes (see _Search.bound) while it cuts at least SPLIT_PAYS of the
-# positions tried, once SPLIT_TRIAL were (measured over 15,000 positions: 60 % on harder 18, 19 % on harder 9, 2 % on
-# harder 0, none on beginner 11, where each try costs two more bounds, with table rows of their own, for nothing)
+# positions tried, once SPLIT_TRIAL were (measured over whole searches: 45 % on harder 18, 32 % on beginner 11, 18 % on
+# harder 9 and 21 % on harder 0; on harder 19, 5 % of its first 321 tries, where trying them all took 16 % more CPU
+# for 10 % fewer positions: each try costs two more bounds)
 SPLIT_TRIAL, SPLIT_PAYS = 200, 0.05
 # _discard_cap's energy more than a position holds: a card bought for 2 rather than discarded for 1 (the tables'
 # energy axis must hold it: see _pile_tables)
