@@ -332,8 +332,9 @@ class PileTables:
         return (_unsure(after) if self.room[uid] else after), shift
 
     def fed_to_kill(self, uid: int, key: Key) -> Key:
-        """The table state with the help of `uid`, a card bought for a Home kill to take, counted from now, but no
-        keeper room: a keeper killed scores nothing for the Visitors beneath it (they go with it)."""
+        """The table state with the help of `uid`, a card a Home kill will take (bought for it, or brought back by a
+        recover before it), counted from now, but no keeper room: a keeper killed scores nothing for the Visitors
+        beneath it (they go with it)."""
         after, shift = self._enter(uid, key, True)
         return self._apply(key, self.less_room(after, after[3] - key[3]), shift)
 

@@ -580,8 +580,8 @@ def test_a_line_buying_the_tower_its_fodder_may_lose_less_to_a_vagabond():
 
 
 def test_a_cellar_bought_for_the_tower_keeps_no_visitor_it_would_score():
-    """Bought for the Tower to kill, the Cellar takes the Villager down with it and scores nothing: the line feeding it
-    to the Tower counts its kill of the Villager, not 2 VP for keeping him (bound 4, the best score, not 5)."""
+    """Bought for the Tower to kill, the Cellar is gone before the Villager comes: the line feeding it to the Tower
+    keeps nobody beneath it (bound 4, the best score, not 5 with its room counted from now)."""
     match = table(draw=["feeding-cellar", "crumbling-tower", "vengeful-villager"], home=["blood-fountain", "candelabra"],
                   energy=2)
     assert _Search(match.state.clone(), 0).bound(match.state) == 4 == brute_force(match.state)[1]
