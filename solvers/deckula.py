@@ -682,7 +682,8 @@ class _Search:
                 if self.keeper[back] and (kill_next or paid):  # a kill taking it takes its room: that line counts
                     # its other help (none when the kill comes first: `plain`); the others pay the toll
                     fed = None if kill_next else self._rest(state, live, True, back, start, sides=sides, fed=True)
-                    best = max(best, -math.inf if fed is None else fed)
+                    if fed is not None:
+                        best = max(best, fed)
                     gain, capped = gain - paid, capped - paid
                 else:
                     gain, capped = _after_kill(gain, paid), _after_kill(capped, paid)
