@@ -228,6 +228,7 @@ class _Search:
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
         self.live_now: tuple[DeckulaState, _Live] | None = None  # _live of the state bound() works on
+        self.help_now: tuple[DeckulaState, tuple] | None = None  # _home_help of the state bound() works on
         self.starts: dict[tuple, tuple] = {}  # _pile_start of the state bound() works on, by way of counting
         self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
@@ -245,47 +246,70 @@ class _Search:
             children: dict[tuple, tuple[float, int, DeckulaState, tuple]] = {}
             for state, line in beam:
                 self._count()
-                for action in GAME.legal_actions(state):
-                    child = state.clone()
-                    GAME.apply_unchecked(child, action, self.silent)
-                    if child.result is not None:
-                        self._finish(child, _unwound(line), action)
-                        continue
+                for _, moves, child in self._children(state, _unwound(line)):
                     key, kept, settled = self.positions.key(child)
                     bound = self._bound_of(child, key, settled)
                     seen = children.get((key, kept))
                     if not self._hopeless(bound) and (seen is None or seen[1] < child.energy):
-                        children[(key, kept)] = (bound, child.energy, child, (line, action))
+                        reached = line
+                        for move in moves:
+                            reached = (reached, move)
+                        children[(key, kept)] = (bound, child.energy, child, reached)
             ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1]))[:width]
             beam = [(child, line) for _, _, child, line in ranked]
         self.splitting = True
 
     def run(self, state: DeckulaState, line: list[Action]) -> None:
-        """Explore `state`, reached by `line`: its children best bound first."""
+        """Explore `state`, reached by `line`: its children best bound first (a choice the player's own Discard
+        effect asks for is no child of its own: its options are, see _passed)."""
         if self.nodes >= self.node_budget:
             self.exhausted = True
             return
         self._count()
         children = []
-        for order, action in enumerate(_ordered(state)):
-            child = state.clone()
-            GAME.apply_unchecked(child, action, self.silent)
-            if child.result is not None:
-                self._finish(child, line, action)
-                continue
+        for order, moves, child in self._children(state, line):
             key, kept, settled = self.positions.key(child)
             if not self.explored.dominated(key, kept, child.energy):
-                children.append((-self._bound_of(child, key, settled, self._cut()), order, key, kept, child, action))
+                children.append((-self._bound_of(child, key, settled, self._cut()), order, key, kept, child, moves))
         children.sort(key=lambda c: c[:2])
-        for negated, _, key, kept, child, action in children:
+        for negated, _, key, kept, child, moves in children:
             if self._hopeless(-negated):
                 break  # sorted: every later child is hopeless too
             if self.explored.dominated(key, kept, child.energy):
                 continue  # explored meanwhile with as many settled VP and as much energy
             self.explored.add(key, kept, child.energy)
-            line.append(action)
+            line.extend(moves)
             self.run(child, line)
-            line.pop()
+            del line[len(line) - len(moves):]
+
+    def _children(self, state: DeckulaState, line: list[Action]) -> Iterator[tuple[tuple[int, ...], tuple, DeckulaState]]:
+        """The positions one move from `state` that go on (the finished ones are recorded), each with its place
+        among the moves and the moves to it: through a choice that _passed says to skip, one per option."""
+        for order, action in enumerate(_ordered(state)):
+            child = state.clone()
+            GAME.apply_unchecked(child, action, self.silent)
+            if child.result is not None:
+                self._finish(child, line, action)
+            elif not self._passed(child):
+                yield (order,), (action,), child
+            else:
+                self._count()  # (the choice is a position explored, with no bound of its own)
+                for again, option in enumerate(_ordered(child)):
+                    grandchild = child.clone()
+                    GAME.apply_unchecked(grandchild, option, self.silent)
+                    if grandchild.result is not None:
+                        self._finish(grandchild, [*line, action], option)
+                    else:
+                        yield (order, again), (action, option), grandchild
+
+    @staticmethod
+    def _passed(state: DeckulaState) -> bool:
+        """True for the target of a Discard effect the player has just used (the Ritual's card, the Trapdoor's
+        Visitor): its bound is the best of its options' and it is nearly always explored (92 % of the Ritual's
+        choices on beginner deal 11), so the search bounds its options directly rather than it too."""
+        pending = state.pending
+        return (pending is not None and pending.kind == "target" and pending.source >= 0
+                and state.spec(pending.source).effect[pending.effect].timing == "discard")
 
     def _count(self) -> None:
         """One more position explored (and a progress report every PROGRESS_EVERY)."""
@@ -338,7 +362,7 @@ class _Search:
         where a kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
         apart from the others (see _fodder).
         """
-        self.live_now, self.starts = None, {}  # (the state may have changed since the last call)
+        self.live_now, self.help_now, self.starts = None, None, {}  # (the state may have changed since the last call)
         loose = self._bound_once(state, cut)
         cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
         if cards is None:
@@ -647,7 +671,7 @@ class _Search:
         if wanted is not None:
             able = _both(able, wanted)
         refund = self._pending_kill(state)
-        coming = self._coming(state)
+        gains = self._back_gains(state, able, refund, self._coming(state))
         # a card still to come reaches the discard pile for the Ritual in one of two ways: discarded when
         # drawn (see _discard_cap), or bought, then gone from the Home (see _back_gain)
         # the Home kills still to come take the card brought back, or cards the bound counts at `toll` at least
@@ -660,7 +684,7 @@ class _Search:
         best, discarded = plain, -math.inf
         groups = [(self.castle_back, toll)] if held_toll == toll else [(self.bury_back, toll), (self.held_back, held_toll)]
         for cards, paid in groups:
-            left, coming_back = self._best_backs(state, cards, able, refund, coming)
+            left, coming_back = self._best_backs(cards, gains)
             best = max(best, max(0, left - paid) + plain)
             discarded = max(discarded, _after_kill(coming_back, paid))
         cap = None  # the discard cap costs a table read: worked out only where it could raise `best`
@@ -669,7 +693,7 @@ class _Search:
             best = max(best, min(discarded + plain, cap))
         sides: dict = {}
         kill_next = self._kill_next(state)
-        for back, gain, capped in self._backs(state, able, refund, coming):  # or one card that helps:
+        for back, gain, capped in self._backs(gains):  # or one card that helps:
             if home + best >= generic:
                 break  # the generic bound is the lower already
             if enough is not None and home + best > enough:
@@ -871,27 +895,33 @@ class _Search:
             return self._kept(uid, 0, 0)
         return self.potential[uid] - (0 if self.scorer_ok else self.tables.bonus[uid])
 
-    def _backs(self, state: DeckulaState, able: Callable[[int], bool], refund: int,
-               coming: set[int]) -> Iterator[tuple[int, float, float]]:
+    def _backs(self, gains: dict[int, tuple[float, float]]) -> Iterator[tuple[int, float, float]]:
         """For each kind of help a recover may bring back (when one of its cards can still reach the discard
         pile): a card of it, and the most one of its cards adds by its own VP (see _best_backs); worked out as
         the caller asks (it stops once the generic bound is the lower)."""
         for group in self.tables.back_groups:
-            first = next(filter(able, group), None)
+            first = next((u for u in group if u in gains), None)
             if first is not None:
-                yield first, *self._best_backs(state, group, able, refund, coming)
+                yield first, *self._best_backs(group, gains)
 
-    def _best_backs(self, state: DeckulaState, cards: list[int], able: Callable[[int], bool], refund: int,
-                    coming: set[int]) -> tuple[float, float]:
-        """The most one of `cards` brought back adds by its own VP: when it left the Home or lay on the discard
-        pile (see _back_gain), and when it is still to come and will be discarded when drawn (the caller caps
-        that one); -inf: no such card."""
+    @staticmethod
+    def _best_backs(cards: list[int], gains: dict[int, tuple[float, float]]) -> tuple[float, float]:
+        """The most one of `cards` brought back adds by its own VP (`gains`, see _back_gains); -inf: none can come
+        back."""
         left = discarded = -math.inf
-        for uid in filter(able, cards):
-            left = max(left, self._back_gain(state, uid, refund, coming))
-            if uid in coming:
-                discarded = max(discarded, self._back_worth(uid))
+        for uid in cards:
+            if uid in gains:
+                left, discarded = max(left, gains[uid][0]), max(discarded, gains[uid][1])
         return left, discarded
+
+    def _back_gains(self, state: DeckulaState, able: Callable[[int], bool], refund: int,
+                    coming: set[int]) -> dict[int, tuple[float, float]]:
+        """For each castle card that may come back: what it adds by its own VP when it left the Home or lay on the
+        discard pile (see _back_gain), and when it is still to come and will be discarded when drawn (-inf when
+        it is not to come; the caller caps that one)."""
+        return {uid: (self._back_gain(state, uid, refund, coming),
+                      self._back_worth(uid) if uid in coming else -math.inf)
+                for uid in self.castle_back if able(uid)}
 
     @staticmethod
     def _coming(state: DeckulaState) -> set[int]:
@@ -998,24 +1028,14 @@ class _Search:
                    recovering: bool) -> tuple:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
         tables, recover = self.tables, self.recover
-        tokens = flags = removers = shields = dear = 0
-        killer = scorer = recovering
-        turns = _turns_left(state)  # a Home card's instants are spent; its Discard effect needs a turn
-        for u in state.home:
-            if not recover[u]:
-                tokens += tables.tokens_given[u]
-                flags |= tables.tag_bits[u]
-                removers += turns and self.discard_remover[u]
-                dear += turns and tables.dear[u]
-                killer = killer or tables.killer[u]
-                scorer = scorer or tables.scorer[u]
-                shields |= tables.shield_bits[u]
-        scorer = scorer or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
+        home = self._home_help(state, live)
+        tokens, flags, removers, dear, killer, scorer, shields = home[:7]
+        killer = killer or recovering
+        scorer = scorer or recovering or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
         if recovering and any(self.bury):  # each recover in the Home or queued may bring a Secret Passage back
             tokens += max(1, sum(recover[u] for u in state.home) + sum(e.op == "recover" for e in live.queued))
         flags = tables.all_flags if recovering else flags
         shields = tables.all_shields if recovering else shields
-        removers += sum(e.target == "chosen_visitor" for e in live.queued)
         if recovering:  # each recover still to act may bring a remover back
             removers += tables.removers_back * (sum(u in live.present for u in self.recover_uids)
                                                 + sum(e.op == "recover" for e in live.queued))
@@ -1031,9 +1051,34 @@ class _Search:
             ends += self._recalled(state, live)
         if killer and self._killer_stays(state, live):
             killer = 2
-        return tables.start(tokens, flags, room, ends, killer, removers, scorer,
-                            self._crowd(state, live) - len(stranded), len(stranded), excess, bool(bottom),
-                            shields, dear, self._called(state, live), self._room_sure(state, live))
+        crowd, called, sure = home[7:]
+        return tables.start(tokens, flags, room, ends, killer, removers, scorer, crowd - len(stranded), len(stranded),
+                            excess, bool(bottom), shields, dear, called, sure)
+
+    def _home_help(self, state: DeckulaState, live: _Live) -> tuple:
+        """What _start_key reads of a position whatever the way of counting (worked out once per bound() call): the
+        Home's bury tokens, guard-tag flags, removers (with the queued ones), dear removers, Visitor killer, scorer
+        and shields; the crowd, the set-aside Visitors called and whether keeper room is sure."""
+        if self.help_now is not None and self.help_now[0] is state:
+            return self.help_now[1]
+        tables, recover = self.tables, self.recover
+        tokens = flags = removers = shields = dear = 0
+        killer = scorer = False
+        turns = _turns_left(state)  # a Home card's instants are spent; its Discard effect needs a turn
+        for u in state.home:
+            if not recover[u]:
+                tokens += tables.tokens_given[u]
+                flags |= tables.tag_bits[u]
+                removers += turns and self.discard_remover[u]
+                dear += turns and tables.dear[u]
+                killer = killer or tables.killer[u]
+                scorer = scorer or tables.scorer[u]
+                shields |= tables.shield_bits[u]
+        removers += sum(e.target == "chosen_visitor" for e in live.queued)
+        help_ = (tokens, flags, removers, dear, killer, scorer, shields, self._crowd(state, live),
+                 self._called(state, live), self._room_sure(state, live))
+        self.help_now = state, help_
+        return help_
 
     def _killer_stays(self, state: DeckulaState, live: _Live) -> bool:
         """True when a Home card killing (or blanking) every Visitor that arrives surely stays there, unblanked, to

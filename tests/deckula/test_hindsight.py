@@ -875,3 +875,22 @@ def test_a_bound_given_the_score_to_beat_beats_it_exactly_when_the_full_bound_do
                 assert given >= full and (given > cut) == (full > cut), (tables, cut, full, given)
                 looser += given > full
     assert looser  # the early stop was taken somewhere (else this test checks nothing)
+
+
+def test_the_target_of_a_discard_effect_just_used_is_searched_through_not_bounded(monkeypatch):
+    """Using the Ritual asks for its card: the search bounds each card's position, not the choice itself, and the
+    best line still goes through the choice (the Vampire Bride back rather than the Portrait: 2 + 1 + 1 = 4)."""
+    bounded = []
+    plain_bound = _Search.bound
+
+    def recording(search, state, cut=None):
+        bounded.append(state.pending is not None and state.pending.kind == "target")
+        return plain_bound(search, state, cut)
+
+    monkeypatch.setattr(_Search, "bound", recording)
+    match = table(draw=["candelabra", "bat-colony"], home=["resurrection-ritual"],
+                  discard=["ancestral-portrait", "vampire-bride"], energy=2)
+    result = hindsight(match)
+    assert result.status == "optimal" and result.best_score == 4 == brute_force(match.state)[1]
+    assert any(action.name == "Vampire Bride" for action in result.best_actions)
+    assert bounded and not any(bounded)
