@@ -27,6 +27,8 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   brought back by the Ritual before it). Two Hypothesis tests guard it on small deals of every card: at every
   position the bound is at least the best score reachable (brute force), and the answer equals
   brute force; a test checks no bound along a best line falls below its score;
+* a target the player's own Discard effect asks for (the Ritual's card) is no position of its own once such
+  choices of that card seldom cut (CHOICE_TRIAL): the search bounds its options directly;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
 * children tried best bound first (the heuristic's move first among equals), so a good game is
   found early and the bound cuts more.
