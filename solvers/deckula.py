@@ -236,7 +236,7 @@ class _Search:
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
         self.live_now: tuple[DeckulaState, _Live] | None = None  # _live of the state bound() works on
-        self.help_now: tuple[DeckulaState, tuple] | None = None  # _home_help of the state bound() works on
+        self.help_now: tuple[DeckulaState, _Live, tuple] | None = None  # _home_help of the state bound() works on
         self.starts: dict[tuple, tuple] = {}  # _pile_start of the state bound() works on, by way of counting
         self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
@@ -1083,11 +1083,11 @@ class _Search:
                             excess, bool(bottom), shields, dear, called, sure)
 
     def _home_help(self, state: DeckulaState, live: _Live) -> tuple:
-        """What _start_key reads of a position whatever the way of counting (worked out once per bound() call): the
+        """What _start_key reads of a position whatever the way of counting (once per bound() call and `live`): the
         Home's bury tokens, guard-tag flags, removers (with the queued ones), dear removers, Visitor killer, scorer
         and shields; the crowd, the set-aside Visitors called and whether keeper room is sure."""
-        if self.help_now is not None and self.help_now[0] is state:
-            return self.help_now[1]
+        if self.help_now is not None and self.help_now[0] is state and self.help_now[1] is live:
+            return self.help_now[2]
         tables, recover = self.tables, self.recover
         tokens = flags = removers = shields = dear = 0
         killer = scorer = False
@@ -1104,7 +1104,7 @@ class _Search:
         removers += sum(e.target == "chosen_visitor" for e in live.queued)
         help_ = (tokens, flags, removers, dear, killer, scorer, shields, self._crowd(state, live),
                  self._called(state, live), self._room_sure(state, live))
-        self.help_now = state, help_
+        self.help_now = state, live, help_
         return help_
 
     def _killer_stays(self, state: DeckulaState, live: _Live) -> bool:
