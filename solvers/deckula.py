@@ -68,7 +68,7 @@ STRICT = "strict"  # bound's kill mode: the sure Home kills take no card bought 
 SPLIT_TRIAL, SPLIT_PAYS = 200, 0.05
 # the target a Discard effect just used asks for (the Ritual's card) is searched through rather than bounded once
 # CHOICE_TRIAL such choices of one card were bounded and at most CHOICE_PAYS of them were cut (a search's Ritual
-# choices: 8 % cut on beginner 11, where passing them saves about 5 % of CPU; 32 % on harder 9, 84 % on beginner 20,
+# choices: 8 % cut on beginner 11, where passing them saved 8.6 % of CPU; 32 % on harder 9, 84 % on beginner 20,
 # where passing them all cost 7 % and 14 % more)
 CHOICE_TRIAL, CHOICE_PAYS = 200, 0.15
 # _discard_cap's energy more than a position holds: a card bought for 2 rather than discarded for 1 (the tables'
