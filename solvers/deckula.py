@@ -236,7 +236,7 @@ class _Search:
         self.blanker_uids = [u for u in everyone if self.home_blanker[u]]
         self.killers_now: tuple[DeckulaState, list[int]] | None = None  # _killers of the state bound() works on
         self.live_now: tuple[DeckulaState, _Live] | None = None  # _live of the state bound() works on
-        self.help_now: tuple[DeckulaState, _Live, tuple] | None = None  # _home_help of the state bound() works on
+        self.help_now: tuple[DeckulaState, _Live, _HomeHelp] | None = None  # _home_help of the state bound() works on
         self.starts: dict[tuple, tuple] = {}  # _pile_start of the state bound() works on, by way of counting
         self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
@@ -1056,9 +1056,9 @@ class _Search:
         """The pile tables' state for a position (`recovering`: a recover may still bring a card back)."""
         tables, recover = self.tables, self.recover
         home = self._home_help(state, live)
-        tokens, flags, removers, dear, killer, scorer, shields = home[:7]
-        killer = killer or recovering
-        scorer = scorer or recovering or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end still comes
+        tokens, flags, removers, dear, shields = home.tokens, home.flags, home.removers, home.dear, home.shields
+        killer = home.killer or recovering
+        scorer = home.scorer or recovering or any(tables.scorer[u] for u in bottom)  # a scorer buried to the end comes
         if recovering and any(self.bury):  # each recover in the Home or queued may bring a Secret Passage back
             tokens += max(1, sum(recover[u] for u in state.home) + sum(e.op == "recover" for e in live.queued))
         flags = tables.all_flags if recovering else flags
@@ -1078,11 +1078,10 @@ class _Search:
             ends += self._recalled(state, live)
         if killer and self._killer_stays(state, live):
             killer = 2
-        crowd, called, sure = home[7:]
-        return tables.start(tokens, flags, room, ends, killer, removers, scorer, crowd - len(stranded), len(stranded),
-                            excess, bool(bottom), shields, dear, called, sure)
+        return tables.start(tokens, flags, room, ends, killer, removers, scorer, home.crowd - len(stranded),
+                            len(stranded), excess, bool(bottom), shields, dear, home.called, home.sure)
 
-    def _home_help(self, state: DeckulaState, live: _Live) -> tuple:
+    def _home_help(self, state: DeckulaState, live: _Live) -> _HomeHelp:
         """What _start_key reads of a position whatever the way of counting (once per bound() call and `live`): the
         Home's bury tokens, guard-tag flags, removers (with the queued ones), dear removers, Visitor killer, scorer
         and shields; the crowd, the set-aside Visitors called and whether keeper room is sure."""
@@ -1102,8 +1101,8 @@ class _Search:
                 scorer = scorer or tables.scorer[u]
                 shields |= tables.shield_bits[u]
         removers += sum(e.target == "chosen_visitor" for e in live.queued)
-        help_ = (tokens, flags, removers, dear, killer, scorer, shields, self._crowd(state, live),
-                 self._called(state, live), self._room_sure(state, live))
+        help_ = _HomeHelp(tokens, flags, removers, dear, killer, scorer, shields, self._crowd(state, live),
+                          self._called(state, live), self._room_sure(state, live))
         self.help_now = state, live, help_
         return help_
 
@@ -1462,6 +1461,21 @@ def _ordered(state: DeckulaState) -> list[Action]:
     legal = list(GAME.legal_actions(state))
     preferred = choose(state, legal)
     return [preferred] + [a for a in legal if a != preferred]
+
+
+class _HomeHelp(NamedTuple):
+    """What the Home gives the pile tables' start whatever the way of counting (see _Search._home_help)."""
+
+    tokens: int    # bury tokens
+    flags: int     # guard-tag flags
+    removers: int  # Visitor removers held or queued
+    dear: int      # dear removers (a Loyal Gargoyle)
+    killer: bool   # a Visitor-killing passive
+    scorer: bool   # a card scoring per tagged card
+    shields: int   # shields against named Visitors
+    crowd: int     # Visitors in the Threat area only a remover can take away
+    called: int    # set-aside Visitors called
+    sure: bool     # keeper room is sure
 
 
 class _Live(NamedTuple):

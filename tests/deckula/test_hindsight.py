@@ -877,9 +877,9 @@ def test_a_bound_given_the_score_to_beat_beats_it_exactly_when_the_full_bound_do
     assert looser  # the early stop was taken somewhere (else this test checks nothing)
 
 
-def _bounded_choices(monkeypatch, trial: int) -> tuple[list[bool], object]:
+def _bounded_choices(monkeypatch, trial: int) -> list[bool]:
     """Search a small table where the best line uses the Ritual, with CHOICE_TRIAL at `trial`: for each bound
-    asked, whether its position waits for a target, and the result."""
+    asked, whether its position waits for a target."""
     bounded = []
     plain_bound = _Search.bound
 
@@ -894,18 +894,18 @@ def _bounded_choices(monkeypatch, trial: int) -> tuple[list[bool], object]:
     result = hindsight(match)
     assert result.status == "optimal" and result.best_score == 4 == brute_force(match.state)[1]
     assert any(action.name == "Vampire Bride" for action in result.best_actions)
-    return bounded, result
+    return bounded
 
 
 def test_a_discard_effects_target_seldom_cut_is_searched_through_not_bounded(monkeypatch):
     """Using the Ritual asks for its card: once such choices were seldom cut (here: from the first), the search
     bounds each card's position, not the choice itself, and the best line still goes through the choice (the
     Vampire Bride back rather than the Portrait: 2 + 1 + 1 = 4)."""
-    bounded, _ = _bounded_choices(monkeypatch, 0)
+    bounded = _bounded_choices(monkeypatch, 0)
     assert bounded and not any(bounded)
 
 
 def test_a_discard_effects_target_is_bounded_until_its_trial_is_over(monkeypatch):
     """Before CHOICE_TRIAL such choices were bounded, the Ritual's choice is bounded like any position."""
-    bounded, _ = _bounded_choices(monkeypatch, 200)
+    bounded = _bounded_choices(monkeypatch, 200)
     assert any(bounded)
