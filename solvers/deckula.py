@@ -295,7 +295,7 @@ class _Search:
     def _children(self, state: DeckulaState, line: list[Action]) -> Iterator[tuple[tuple[int, ...], tuple, DeckulaState]]:
         """The positions one move from `state` that go on (the finished ones are recorded), each with its place
         among the moves and the moves to it: through a choice that _passed says to skip, one per option."""
-        for order, action in enumerate(_ordered(state)):
+        for order, action in self._moves(state):
             child = state.clone()
             GAME.apply_unchecked(child, action, self.silent)
             if child.result is not None:
@@ -304,13 +304,42 @@ class _Search:
                 yield (order,), (action,), child
             else:
                 self._count()  # (the choice is a position explored, with no bound of its own)
-                for again, option in enumerate(_ordered(child)):
+                for again, option in self._moves(child):
                     grandchild = child.clone()
                     GAME.apply_unchecked(grandchild, option, self.silent)
                     if grandchild.result is not None:
                         self._finish(grandchild, [*line, action], option)
                     else:
                         yield (order, again), (action, option), grandchild
+
+    def _moves(self, state: DeckulaState) -> Iterator[tuple[int, Action]]:
+        """The moves from `state` in the order to try them, each with its place among all of them; at a recover
+        waiting for its choice, none whose lines the choice's own bound already cuts (see option_bounds)."""
+        options = self.option_bounds(state) if self._cut() is not None else None
+        kind = self.positions.kind
+        for order, action in enumerate(_ordered(state)):
+            if options is None or not self._hopeless(options.get(kind[action.card], math.inf)):
+                yield order, action
+
+    def option_bounds(self, state: DeckulaState) -> dict[int, float] | None:
+        """For the last recover waiting for its choice (the Ritual's card): a bound on the lines of each option, by
+        the kind of card it brings back — the terms whose best is the choice's own bound (see _choosing_back), so
+        an option cut by its term is never played out. None for any other position, or a choice bounded
+        otherwise."""
+        pending = state.pending
+        if (pending is None or pending.kind != "target" or pending.source < 0
+                or state.spec(pending.source).effect[pending.effect].op != "recover"
+                or any(self.recover[u] for u in state.home)):
+            return None
+        self.live_now, self.help_now, self.starts = None, None, {}
+        self._begin(state)
+        live = self._live(state)
+        self.scorer_ok = self._scorer_reachable(state, live)
+        each: dict[int, float] = {}
+        if self._choosing_back(state, live, each=each) is None:
+            return None
+        base = self._threat_part(state) - self._kill_charge(state)
+        return {kind: base + worth for kind, worth in each.items()}
 
     def _passed(self, state: DeckulaState) -> bool:
         """True for the target of a Discard effect the player has just used (the Ritual's card, the Trapdoor's
@@ -460,9 +489,7 @@ class _Search:
 
     def _bound_once(self, state: DeckulaState, cut: float | None) -> float:
         """bound() with the kill charged as `kill_mode` says."""
-        self.buried_order = False
-        self.killers_now = self.kill_now = None
-        self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
+        self._begin(state)
         quick = self._bound(state, cut)
         kill = self._kill_charge(state)  # after _bound, which sets scorer_ok
         quick -= kill
@@ -470,6 +497,12 @@ class _Search:
             return quick
         self.buried_order = True
         return min(quick, self._bound(state, cut) - kill)
+
+    def _begin(self, state: DeckulaState) -> None:
+        """Set up one count of the bound of `state`: by the dealt order, its sure kills and buried cards anew."""
+        self.buried_order = False
+        self.killers_now = self.kill_now = None
+        self.buried_now = len(state.draw) - len(self.tables.dealt_part(state.draw))
 
     def _kill_charge(self, state: DeckulaState) -> int:
         """_kills(state), worked out once per bound() (_bound may ask for it before the end)."""
@@ -625,9 +658,7 @@ class _Search:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
-        bound = sum(self.certain[u] for u in state.threat)
-        doomed = self._doomed(state)
-        bound += sum(self.potential[u] for u in state.threat if u != doomed)
+        bound = self._threat_part(state)
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
         if queued_recover and not rituals:
@@ -655,6 +686,12 @@ class _Search:
             if one is not None:
                 return min(generic, bound + one)
         return generic
+
+    def _threat_part(self, state: DeckulaState) -> int:
+        """The Threat area's part of the bound: what its cards surely lose, and the most they could still score (a
+        card doomed by its own arrival: nothing)."""
+        doomed = self._doomed(state)
+        return sum(self.certain[u] for u in state.threat) + sum(self.potential[u] for u in state.threat if u != doomed)
 
     @staticmethod
     def _doomed(state: DeckulaState) -> int | None:
@@ -764,11 +801,13 @@ class _Search:
         drains = sum(self.drain[u] for u in state.draw) + sum(self.drain[u] for u in state.set_aside)
         return self._rest(state, live, False, start=start, gift=DISCARD_GIFT + drains)
 
-    def _choosing_back(self, state: DeckulaState, live: _Live, enough: float | None = None) -> float | None:
+    def _choosing_back(self, state: DeckulaState, live: _Live, enough: float | None = None,
+                       each: dict[int, float] | None = None) -> float | None:
         """The bound's Home and pile part while the only recover left waits for its choice: the best
         over the cards it may bring back, each with its own help (not every help at once). None when
         another recover may still act, or no turn is left (the generic bound then applies); inf once the
-        best so far beats `enough` (the caller's position is explored whatever the rest would add)."""
+        best so far beats `enough` (the caller's position is explored whatever the rest would add). `each`
+        receives the part of each kind of card it may bring back (the lines where it does)."""
         pending = state.pending
         if (pending is None or pending.kind != "target" or not _turns_left(state) or state.drawn is not None
                 or state.offer or any(u in live.present for u in self.recover_uids)
@@ -791,8 +830,11 @@ class _Search:
                 return None
             rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
-                best = max(best, self._taken_back(state, alone, back, start, rest)
-                           + sum(self._held_worth(state, u) for u in state.home))
+                worth = self._taken_back(state, alone, back, start, rest) + sum(
+                    self._held_worth(state, u) for u in state.home)
+                best = max(best, worth)
+                if each is not None:
+                    each[self.positions.kind[back]] = worth
             if enough is not None and best > enough:  # (no later plain is None: the start is the same)
                 best = math.inf
                 break

@@ -28,14 +28,20 @@ VISITORS = sorted(spec.id for spec in sample_set().visitors)
 
 def brute_force(state, search=None) -> tuple[bool, int]:
     """The best (survived, score) by trying every line of play (no pruning at all); with a `search`,
-    also check at every position that its bound is at least the best score reachable from there."""
+    also check at every position that its bound is at least the best score reachable from there, and at a
+    recover's choice that each option's bound is at least the best score reachable through it."""
     if state.result is not None:
         return (True, state.score()) if state.result == "survived" else (False, 0)
     best = (False, 0)
+    options = search.option_bounds(state) if search is not None else None
     for action in GAME.legal_actions(state):
         child = state.clone()
         GAME.apply_unchecked(child, action, Events(None))
-        best = max(best, brute_force(child, search))
+        reached = brute_force(child, search)
+        if options is not None and reached[0]:
+            option = options.get(search.positions.kind[action.card], math.inf)
+            assert option >= reached[1], f"{action}: bound {option} below {reached[1]} from {GAME.snapshot(state)}"
+        best = max(best, reached)
     if search is not None:
         bound = search.bound(state)
         assert not best[0] or bound >= best[1], f"bound {bound} below {best[1]} reachable from {GAME.snapshot(state)}"
@@ -909,3 +915,15 @@ def test_a_discard_effects_target_is_bounded_until_its_trial_is_over(monkeypatch
     """Before CHOICE_TRIAL such choices were bounded, the Ritual's choice is bounded like any position."""
     bounded = _bounded_choices(monkeypatch, 200)
     assert any(bounded)
+
+
+@pytest.mark.parametrize(("difficulty", "seed"), [("beginner", 22), ("hard", 25)])
+def test_a_ritual_choice_plays_out_no_card_its_own_bound_already_cuts(monkeypatch, difficulty, seed):
+    """At the Ritual's choice, the choice's bound has a term for each card it may bring back (checked against brute
+    force above): a card whose term is at most the best line found is never played out. The same best score,
+    with fewer positions than a search that plays every card out."""
+    result = hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty))
+    monkeypatch.setattr(_Search, "option_bounds", lambda search, state: None)
+    every = hindsight(tablekit.new_game("deckula", seed=seed, difficulty=difficulty))
+    assert result.status == every.status == "optimal" and result.best_score == every.best_score
+    assert result.nodes < every.nodes
