@@ -657,7 +657,7 @@ class _Search:
     def _bound(self, state: DeckulaState, cut: float | None = None) -> float:
         """bound(), buried cards counted at the end or in their order (`buried_order`)."""
         live = self._live(state)
-        self.scorer_ok = self._scorer_reachable(state, live)  # read by _held_worth
+        self.scorer_ok = reachable = self._scorer_reachable(state, live)  # read by _held_worth
         bound = self._threat_part(state)
         queued_recover = any(e.op == "recover" for e in live.queued)
         rituals = [u for u in state.home if self.recover[u]]
@@ -666,26 +666,34 @@ class _Search:
             chosen = self._choosing_back(state, live, enough)
             if chosen is not None:
                 return bound + chosen
+        held = len(rituals) == 1 and not queued_recover
+        one = None
+        if held and cut is not None:  # the Ritual's lines first: when they cut, the generic bound is not needed
+            one = self._held_ritual(state, live, rituals[0], math.inf, cut, bound)
+            if one is not None and self._hopeless(bound + one - self._kill_charge(state)):
+                return bound + one
+        self.scorer_ok = reachable  # (the kill is charged already, see _enough)
         generic = bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
-        if len(rituals) == 1 and not queued_recover and not self._hopeless(generic):
-            # one Ritual to use: it brings back its best card, or one that helps (a remover, a tag...),
-            # each worked out alone (the generic bound counts every help at once: when it already cuts,
-            # this costs nothing; both are bounds, so their minimum is one too)
-            if not self._scorer_hangs_on(state, live, rituals[0]):  # (scorer_ok stays: the kill charge is known)
-                enough = self._enough(state, cut, bound)
-                one = self._one_ritual(state, live, rituals[0], generic - bound, enough=enough)
-            else:  # the lines bringing back a scorer, and the others, without its share for tagged cards
-                scorer, reachable, self.scorer_ok = self.tables.scorer, self.scorer_ok, False
-                enough = self._enough(state, cut, bound)  # the kill is charged with scorer_ok left False (below)
-                self.scorer_ok = reachable
-                one = self._one_ritual(state, live, rituals[0], generic - bound, lambda u: scorer[u], enough)
-                self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
-                other = None if one is None else self._one_ritual(state, live, rituals[0], generic - bound,
-                                                                  lambda u: not scorer[u], enough)
-                one = None if one is None or other is None else max(one, other)
-            if one is not None:
-                return min(generic, bound + one)
-        return generic
+        if held and cut is None and not self._hopeless(generic):
+            one = self._held_ritual(state, live, rituals[0], generic - bound, cut, bound)
+        return generic if one is None else min(generic, bound + one)
+
+    def _held_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float, cut: float | None,
+                     bound: float) -> float | None:
+        """The Home's and the rest's part of the bound with one Ritual held: it brings back its best card, or one
+        that helps (a remover, a tag...), each worked out alone (the generic bound counts every help at once; both
+        are bounds, so their minimum is one too). None: see _one_ritual."""
+        if not self._scorer_hangs_on(state, live, ritual):  # (scorer_ok stays: the kill charge is known)
+            enough = self._enough(state, cut, bound)
+            return self._one_ritual(state, live, ritual, generic, enough=enough)
+        # the lines bringing back a scorer, and the others, without its share for tagged cards
+        scorer, reachable, self.scorer_ok = self.tables.scorer, self.scorer_ok, False
+        enough = self._enough(state, cut, bound)  # the kill is charged with scorer_ok left False (below)
+        self.scorer_ok = reachable
+        one = self._one_ritual(state, live, ritual, generic, lambda u: scorer[u], enough)
+        self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
+        other = None if one is None else self._one_ritual(state, live, ritual, generic, lambda u: not scorer[u], enough)
+        return None if one is None or other is None else max(one, other)
 
     def _threat_part(self, state: DeckulaState) -> int:
         """The Threat area's part of the bound: what its cards surely lose, and the most they could still score (a
