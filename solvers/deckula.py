@@ -686,14 +686,17 @@ class _Search:
         if not self._scorer_hangs_on(state, live, ritual):  # (scorer_ok stays: the kill charge is known)
             enough = self._enough(state, cut, bound)
             return self._one_ritual(state, live, ritual, generic, enough=enough)
-        # the lines bringing back a scorer, and the others, without its share for tagged cards
+        # the lines bringing back a scorer, and the others, without its share for tagged cards (those first: with a
+        # cut, they are the ones that most often surely beat it, and the scorer's lines need not be worked out)
         scorer, reachable, self.scorer_ok = self.tables.scorer, self.scorer_ok, False
         enough = self._enough(state, cut, bound)  # the kill is charged with scorer_ok left False (below)
+        other = self._one_ritual(state, live, ritual, generic, lambda u: not scorer[u], enough)
+        if other is None:
+            return None
         self.scorer_ok = reachable
         one = self._one_ritual(state, live, ritual, generic, lambda u: scorer[u], enough)
         self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
-        other = None if one is None else self._one_ritual(state, live, ritual, generic, lambda u: not scorer[u], enough)
-        return None if one is None or other is None else max(one, other)
+        return None if one is None else max(one, other)
 
     def _threat_part(self, state: DeckulaState) -> int:
         """The Threat area's part of the bound: what its cards surely lose, and the most they could still score (a
