@@ -224,6 +224,7 @@ class _Search:
         self.table_worths: dict[tuple[int, int], float] = {}  # _table_worth, by (card, cards below): asked once per row
         self.tables = self._pile_tables(root)
         self.buried_tables: dict[tuple[int, ...], PileTables] = {}  # by the kinds of the buried cards
+        self.back_first = list(range(len(self.tables.back_groups)))  # the order _backs tries them in
         self.buried_order = False  # see bound()
         self.buried_now = 0  # cards buried under the dealt order in the position bound() works on
         # the few cards of each rare kind, so a bound checks them instead of every live card
@@ -768,13 +769,16 @@ class _Search:
             best = max(best, min(discarded + plain, cap))
         sides: dict = {}
         kill_next = self._kill_next(state)
-        for back, gain, capped in self._backs(gains):  # or one card that helps:
+        raised = None  # the kind of card whose line last raised `best`
+        for index, back, gain, capped in self._backs(gains):  # or one card that helps:
             if home + best >= generic:
                 break  # the generic bound is the lower already
             if enough is not None and home + best > enough:
+                self._try_first(raised)
                 return None
             if state.drawn is None and not state.offer and self._no_help(back, start):
                 continue
+            before = best
             helped = self._rest(state, live, True, back, start, sides=sides)
             if helped is not None:
                 paid = toll if self.bury[back] else held_toll
@@ -790,7 +794,14 @@ class _Search:
                 if capped + helped > best:
                     cap = self._discard_cap(state, live, start) if cap is None else cap
                     best = max(best, min(capped + helped, cap))
+            raised = index if best > before else raised
         return home + best
+
+    def _try_first(self, index: int | None) -> None:
+        """Try this kind of help first from now on (see _backs): the one that last showed a position is explored."""
+        if index is not None and self.back_first[0] != index:
+            self.back_first.remove(index)
+            self.back_first.insert(0, index)
 
     def _kill_next(self, state: DeckulaState) -> bool:
         """True when the next card drawn is the only sure Home kill to come and kills on arrival, before any
@@ -975,14 +986,16 @@ class _Search:
             return self._kept(uid, 0, 0)
         return self.potential[uid] - (0 if self.scorer_ok else self.tables.bonus[uid])
 
-    def _backs(self, gains: dict[int, tuple[float, float]]) -> Iterator[tuple[int, float, float]]:
+    def _backs(self, gains: dict[int, tuple[float, float]]) -> Iterator[tuple[int, int, float, float]]:
         """For each kind of help a recover may bring back (when one of its cards can still reach the discard
-        pile): a card of it, and the most one of its cards adds by its own VP (see _best_backs); worked out as
-        the caller asks (it stops once the generic bound is the lower)."""
-        for group in self.tables.back_groups:
-            first = next((u for u in group if u in gains), None)
+        pile): its place in the tables' groups, a card of it, and the most one of its cards adds by its own VP (see
+        _best_backs); worked out as the caller asks (it stops once the generic bound is the lower, or a line shows
+        the position is explored: the kind that last did so comes first, see _try_first)."""
+        groups = self.tables.back_groups
+        for index in self.back_first:
+            first = next((u for u in groups[index] if u in gains), None)
             if first is not None:
-                yield first, *self._best_backs(group, gains)
+                yield index, first, *self._best_backs(groups[index], gains)
 
     @staticmethod
     def _best_backs(cards: list[int], gains: dict[int, tuple[float, float]]) -> tuple[float, float]:
