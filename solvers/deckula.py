@@ -239,6 +239,7 @@ class _Search:
         self.live_now: tuple[DeckulaState, _Live] | None = None  # _live of the state bound() works on
         self.help_now: tuple[DeckulaState, _Live, _HomeHelp] | None = None  # _home_help of the state bound() works on
         self.starts: dict[tuple, tuple] = {}  # _pile_start of the state bound() works on, by way of counting
+        self.worths_now: dict[tuple, dict[int, int]] = {}  # _kill_worths of that state, by Home cards and scorer_ok
         self.kill_now: int | None = None  # _kills of the state bound() works on
         self.one_calls: dict[tuple, int] = {}  # _one_call, by the set-aside Visitors and whether any may be on top
         self.best_chains: dict[tuple[int, ...], int] = {}  # _best_chain, by the set-aside Visitors
@@ -332,7 +333,7 @@ class _Search:
                 or state.spec(pending.source).effect[pending.effect].op != "recover"
                 or any(self.recover[u] for u in state.home)):
             return None
-        self.live_now, self.help_now, self.starts = None, None, {}
+        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}
         self._begin(state)
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)
@@ -419,7 +420,7 @@ class _Search:
         where a kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
         apart from the others (see _fodder).
         """
-        self.live_now, self.help_now, self.starts = None, None, {}  # (the state may have changed since the last call)
+        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}  # (the state may have changed since the last call)
         loose = self._bound_once(state, cut)
         cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
         if cards is None:
@@ -522,6 +523,15 @@ class _Search:
         return min(worths[u] + self._next_kill(state, gone=u) for u in state.pending.options)
 
     def _kill_worths(self, state: DeckulaState, home: list[int]) -> dict[int, int]:
+        """_kill_worths_of, worked out once per bound() call for each Home and scorer_ok (the caller may not change
+        it)."""
+        way = (tuple(home), self.scorer_ok)
+        worths = self.worths_now.get(way)
+        if worths is None:
+            worths = self.worths_now[way] = self._kill_worths_of(state, home)
+        return worths
+
+    def _kill_worths_of(self, state: DeckulaState, home: list[int]) -> dict[int, int]:
         """What the bound loses when a kill takes each of the `home` cards (a Ritual: nothing, see _pending_kill;
         a blanked card: nothing, its blocker is charged for it). A scorer (Portrait Gallery) that is the only
         one held or to come, with no recover to bring one back: the share the tagged cards lose with it, those
@@ -840,20 +850,20 @@ class _Search:
         reachable = self.scorer_ok
         hangs = self._scorer_hangs_on(state, alone, None)  # tagged cards then earn a scorer's share on its line only
         best = -math.inf
-        plains: dict[bool, tuple] = {}  # by scorer_ok: the tables' start and the rest with no help
+        plains: dict[bool, tuple] = {}  # by scorer_ok: the tables' start, the rest with no help and the Home's worth
         for back in {self.positions.kind[u]: u for u in pending.options}.values():
             self.scorer_ok = reachable and (not hangs or self.tables.scorer[back])  # read wherever a Home card's worth is
             if self.scorer_ok not in plains:
                 start = self._pile_start(state, alone, False)
-                plains[self.scorer_ok] = start, self._rest(state, alone, False, start=start)
-            start, plain = plains[self.scorer_ok]
+                plains[self.scorer_ok] = (start, self._rest(state, alone, False, start=start),
+                                          sum(self._held_worth(state, u) for u in state.home))
+            start, plain, home = plains[self.scorer_ok]
             if plain is None:
                 self.scorer_ok = reachable
                 return None
             rest = plain if self._no_help(back, start) else self._rest(state, alone, True, back, start)
             if rest is not None:
-                worth = self._taken_back(state, alone, back, start, rest) + sum(
-                    self._held_worth(state, u) for u in state.home)
+                worth = self._taken_back(state, alone, back, start, rest) + home
                 best = max(best, worth)
                 if each is not None:
                     each[self.positions.kind[back]] = worth
