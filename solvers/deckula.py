@@ -29,6 +29,9 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
   brute force; a test checks no bound along a best line falls below its score;
 * a target the player's own Discard effect asks for (the Ritual's card) is no position of its own once such
   choices of that card seldom cut (CHOICE_TRIAL): the search bounds its options directly;
+* the bound of a Ritual's waiting choice is the best of one term per card it may bring back, each a bound on
+  the lines through that card (`option_bounds`, checked against brute force at every choice): a card whose term
+  does not beat the best line is never played out;
 * surviving ranks above any loss (a loss scores nothing), then the higher score;
 * children tried best bound first (the heuristic's move first among equals), so a good game is
   found early and the bound cuts more.
