@@ -423,7 +423,8 @@ class _Search:
         where a kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
         apart from the others (see _fodder).
         """
-        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}  # (the state may have changed since the last call)
+        # (the state may have changed since the last call)
+        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}
         loose = self._bound_once(state, cut)
         cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
         if cards is None:
@@ -686,7 +687,7 @@ class _Search:
             one = self._held_ritual(state, live, rituals[0], math.inf, cut, bound)
             if one is not None and self._hopeless(bound + one - self._kill_charge(state)):
                 return bound + one
-        self.scorer_ok = reachable  # (the kill is charged already, see _enough)
+        self.scorer_ok = reachable  # (the Ritual's lines may have left it False: their kill charge is known by now)
         generic = bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
         if held and cut is None and not self._hopeless(generic):
             one = self._held_ritual(state, live, rituals[0], generic - bound, cut, bound)
