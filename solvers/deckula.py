@@ -331,12 +331,9 @@ class _Search:
         the kind of card it brings back — the terms whose best is the choice's own bound (see _choosing_back), so
         an option cut by its term is never played out. None for any other position, or a choice bounded
         otherwise."""
-        pending = state.pending
-        if (pending is None or pending.kind != "target" or pending.source < 0
-                or state.spec(pending.source).effect[pending.effect].op != "recover"
-                or any(self.recover[u] for u in state.home)):
+        if not _recover_waits(state) or any(self.recover[u] for u in state.home):
             return None
-        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}
+        self._forget()
         self._begin(state)
         live = self._live(state)
         self.scorer_ok = self._scorer_reachable(state, live)
@@ -423,8 +420,7 @@ class _Search:
         where a kill takes such a card, bought for 2 energy where the tables may discard it for 1, are bounded
         apart from the others (see _fodder).
         """
-        # (the state may have changed since the last call)
-        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}
+        self._forget()
         loose = self._bound_once(state, cut)
         cards = None if self._hopeless(loose) or not self._split_pays(cut) else self._fodder(state)
         if cards is None:
@@ -503,6 +499,10 @@ class _Search:
             return quick
         self.buried_order = True
         return min(quick, self._bound(state, cut) - kill)
+
+    def _forget(self) -> None:
+        """Drop what the last bound() call remembered of its state (the next state may be another, or changed)."""
+        self.live_now, self.help_now, self.starts, self.worths_now = None, None, {}, {}
 
     def _begin(self, state: DeckulaState) -> None:
         """Set up one count of the bound of `state`: by the dealt order, its sure kills and buried cards anew."""
@@ -681,35 +681,32 @@ class _Search:
             chosen = self._choosing_back(state, live, enough)
             if chosen is not None:
                 return bound + chosen
-        held = len(rituals) == 1 and not queued_recover
         one = None
-        if held and cut is not None:  # the Ritual's lines first: when they cut, the generic bound is not needed
-            one = self._held_ritual(state, live, rituals[0], math.inf, cut, bound)
+        if len(rituals) == 1 and not queued_recover:  # the Ritual's lines first: when they cut, no generic bound
+            one = self._held_ritual(state, live, rituals[0], cut, bound)
             if one is not None and self._hopeless(bound + one - self._kill_charge(state)):
                 return bound + one
         self.scorer_ok = reachable  # (the Ritual's lines may have left it False: their kill charge is known by now)
         generic = bound + self._rest(state, live, bool(rituals) or queued_recover, fallback=True)
-        if held and cut is None and not self._hopeless(generic):
-            one = self._held_ritual(state, live, rituals[0], generic - bound, cut, bound)
         return generic if one is None else min(generic, bound + one)
 
-    def _held_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float, cut: float | None,
+    def _held_ritual(self, state: DeckulaState, live: _Live, ritual: int, cut: float | None,
                      bound: float) -> float | None:
         """The Home's and the rest's part of the bound with one Ritual held: it brings back its best card, or one
         that helps (a remover, a tag...), each worked out alone (the generic bound counts every help at once; both
         are bounds, so their minimum is one too). None: see _one_ritual."""
         if not self._scorer_hangs_on(state, live, ritual):  # (scorer_ok stays: the kill charge is known)
             enough = self._enough(state, cut, bound)
-            return self._one_ritual(state, live, ritual, generic, enough=enough)
+            return self._one_ritual(state, live, ritual, enough=enough)
         # the lines bringing back a scorer, and the others, without its share for tagged cards (those first: with a
         # cut, they are the ones that most often surely beat it, and the scorer's lines need not be worked out)
         scorer, reachable, self.scorer_ok = self.tables.scorer, self.scorer_ok, False
         enough = self._enough(state, cut, bound)  # the kill is charged with scorer_ok left False (below)
-        other = self._one_ritual(state, live, ritual, generic, lambda u: not scorer[u], enough)
+        other = self._one_ritual(state, live, ritual, lambda u: not scorer[u], enough)
         if other is None:
             return None
         self.scorer_ok = reachable
-        one = self._one_ritual(state, live, ritual, generic, lambda u: scorer[u], enough)
+        one = self._one_ritual(state, live, ritual, lambda u: scorer[u], enough)
         self.scorer_ok = False  # left so: read by the kill charged after (the lower charge)
         return None if one is None else max(one, other)
 
@@ -741,11 +738,10 @@ class _Search:
             u in live.present and u != ritual for u in self.recover_uids) and not any(
             e.op == "recover" for e in live.queued)
 
-    def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int, generic: float,
+    def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int,
                     wanted: Callable[[int], bool] | None = None, enough: float | None = None) -> float | None:
-        """The Home's and the rest's part of the bound with one Ritual held (`generic`: the generic bound's, to
-        stop at): its best card or one card that helps, each alone, or none; with `wanted`, only the cards it
-        accepts. None: the tables do not know the pile, or (given `enough`) the part surely beats it: every
+        """The Home's and the rest's part of the bound with one Ritual held: its best card or one card that helps,
+        each alone, or none; with `wanted`, only the cards it accepts. None: the tables do not know the pile, or (given `enough`) the part surely beats it: every
         card still to try could only raise it, so the caller's position is explored whatever it is."""
         start = self._pile_start(state, live, False)
         plain = self._rest(state, live, False, start=start)
@@ -785,8 +781,6 @@ class _Search:
         kill_next = self._kill_next(state)
         raised = None  # the kind of card whose line last raised `best`
         for index, back, gain, capped in self._backs(gains):  # or one card that helps:
-            if home + best >= generic:
-                break  # the generic bound is the lower already
             if enough is not None and home + best > enough:
                 self._try_first(raised)
                 return None
@@ -845,10 +839,8 @@ class _Search:
         best so far beats `enough` (the caller's position is explored whatever the rest would add). `each`
         receives the part of each kind of card it may bring back (the lines where it does)."""
         pending = state.pending
-        if (pending is None or pending.kind != "target" or not _turns_left(state) or state.drawn is not None
-                or state.offer or any(u in live.present for u in self.recover_uids)
-                or sum(e.op == "recover" for e in live.queued) != 1
-                or state.spec(pending.source).effect[pending.effect].op != "recover"):
+        if (not _recover_waits(state) or not _turns_left(state) or state.drawn is not None or state.offer
+                or any(u in live.present for u in self.recover_uids) or sum(e.op == "recover" for e in live.queued) != 1):
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
         reachable = self.scorer_ok
@@ -1003,8 +995,8 @@ class _Search:
     def _backs(self, gains: dict[int, tuple[float, float]]) -> Iterator[tuple[int, int, float, float]]:
         """For each kind of help a recover may bring back (when one of its cards can still reach the discard
         pile): its place in the tables' groups, a card of it, and the most one of its cards adds by its own VP (see
-        _best_backs); worked out as the caller asks (it stops once the generic bound is the lower, or a line shows
-        the position is explored: the kind that last did so comes first, see _try_first)."""
+        _best_backs); worked out as the caller asks (it stops once a line shows the position is explored: the kind
+        that last did so comes first, see _try_first)."""
         groups = self.tables.back_groups
         for index in self.back_first:
             first = next((u for u in groups[index] if u in gains), None)
@@ -1535,6 +1527,13 @@ def _after_kill(gain: float, toll: int) -> float:
 def _both(first: Callable[[int], bool], second: Callable[[int], bool]) -> Callable[[int], bool]:
     """A card test passed by the cards passing both tests."""
     return lambda uid: first(uid) and second(uid)
+
+
+def _recover_waits(state: DeckulaState) -> bool:
+    """True when a recover effect (the Ritual's) waits for the card it brings back."""
+    pending = state.pending
+    return (pending is not None and pending.kind == "target" and pending.source >= 0
+            and state.spec(pending.source).effect[pending.effect].op == "recover")
 
 
 def _ordered(state: DeckulaState) -> list[Action]:
