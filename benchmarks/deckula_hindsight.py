@@ -14,6 +14,7 @@ import time
 
 import tablekit
 from solvers.deckula import DEFAULT_NODE_BUDGET, hindsight
+from tablekit.compiled import COMPILED, compiled
 
 DIFFICULTIES = ("beginner", "hard", "harder")
 
@@ -44,6 +45,8 @@ def main() -> None:
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
     parser.add_argument("--slow", type=float, default=10.0, help="CPU seconds past which a deal is listed as slow")
     args = parser.parse_args()
+    plain = [module for module in COMPILED if not compiled(module)]
+    print(f"search and engine compiled (setup.py): {'no, plain: ' + ', '.join(plain) if plain else 'yes'}")
     if not args.quiet:
         print(f"{'level':8} {'seed':>4} {'status':9} {'best':>4} {'bound':>5} {'positions':>9} {'cpu s':>8}")
     summary = []

@@ -40,10 +40,12 @@ Nothing is sampled: when the search ends under its node budget the answer is pro
 """
 from __future__ import annotations
 
+import gc
 import heapq
 import math
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -114,8 +116,9 @@ def hindsight(match: Match, node_budget: int = DEFAULT_NODE_BUDGET,
     root = Match(match.game, match.config, match.seed).state
     search = _Search(root, node_budget, progress)
     if root.result is None:
-        search.probe(root)
-        search.run(root, [])
+        with _collector_paused():
+            search.probe(root)
+            search.run(root, [])
     else:  # a lesson table can be over before any choice
         search.best = (root.result == "survived", root.score() if root.result == "survived" else 0)
     outcome = match.outcome
@@ -1213,7 +1216,7 @@ class _Search:
         """Visitors in the Threat area that only a remover can take away: not blanked (nor under a
         blank that could come back), and not the subject of a queued or pending effect."""
         visitor, blanks = self.visitor, state.blanks
-        return sum(visitor[u] and u not in blanks and u not in live.acting_on for u in state.threat)
+        return sum(1 for u in state.threat if visitor[u] and u not in blanks and u not in live.acting_on)
 
 
     def _pile_rest(self, state: DeckulaState, tables: PileTables, m: int, key: tuple, gift: int = 0) -> float:
@@ -1504,6 +1507,20 @@ class _Search:
                  for top in range(1, len(set_aside) + 1)), default=0)
         return known
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while the search runs: its explored positions, bounds and table rows are
+    hundreds of thousands of objects that every full collection walks again, while it makes almost no cycles
+    (2,380 objects collected on beginner 11, and the collections took a tenth of its time)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _unwound(line: tuple) -> list[Action]:
     """The actions of a line kept as nested (earlier line, action) pairs, first move first."""
     actions = []
@@ -1612,8 +1629,12 @@ def _stays_out(root: DeckulaState) -> list[bool]:
     arrival could: a non-Visitor is never a chosen Visitor)."""
     specs = [card.spec for card in root.cards]
     pile = set(root.draw)
-    return [u in pile and spec.arrow == "threat" and not spec.visitor and not _touched(spec, specs, ("kill",))
-            for u, spec in enumerate(specs)]
+    return [_out_of_reach(spec, specs) if u in pile else False for u, spec in enumerate(specs)]
+
+
+def _out_of_reach(spec: CardSpec, specs: list[CardSpec]) -> bool:
+    """A red-arrow Threat card that is no Visitor and that no kill of the deal can take (see _stays_out)."""
+    return spec.arrow == "threat" and not spec.visitor and not _touched(spec, specs, ("kill",))
 
 
 def _keeper(spec: CardSpec) -> tuple[int, int, int] | None:

@@ -397,7 +397,7 @@ class PileTables:
                                                     or self.removers[last] != self.instant_removers[last])
         self.tokens_below = [0]  # bury tokens the bottom m cards may give
         # the most a bury adds to the energy owed at the end (a plain card bought there, or a toll)
-        self.owed_step = max([2, *(self.end_cost(u) for u in set(self.pile))])
+        self.owed_step = max([2] + [self.end_cost(u) for u in set(self.pile)])
         # the most Visitors stranded while the bottom m cards are still to come: not those among them
         self.stranded_most = [self.most_stranded - sum(self.specs[u].visitor for u in self.pile[:m])
                               for m in range(len(self.pile) + 1)]

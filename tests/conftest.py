@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
 import tablekit
+from tablekit import compiled
 from tablekit.core import errors, events, game
 
 EXERCISED: set[str] = set()
@@ -42,6 +44,15 @@ def record_rule_coverage():
     events.Event.__init__ = _event_init
     errors.IllegalActionError.__init__ = _error_init
     game.Game.explain = _explain
+
+
+def pytest_sessionstart(session):
+    """Refuse to test compiled modules built before the last edit of their source: the tests would read the old
+    code (`make build` compiles them again)."""
+    old = compiled.stale(Path(__file__).resolve().parent.parent)
+    if old:
+        pytest.exit(f"compiled modules older than their source, or not built: {', '.join(old)}; run `make build`",
+                    returncode=4)
 
 
 def pytest_collection_modifyitems(items):
