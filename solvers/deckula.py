@@ -36,7 +36,9 @@ through the real rules engine (`apply_unchecked` on hand-cloned states), with
 * children tried best bound first (the heuristic's move first among equals), so a good game is
   found early and the bound cuts more.
 
-Nothing is sampled: when the search ends under its node budget the answer is proven optimal.
+Nothing is sampled: when the search ends under its node budget the answer is proven optimal. The install compiles
+this module, its two helpers and the engine with Cython where it can (setup.py, tablekit/compiled.py), and the
+search pauses Python's cyclic garbage collector while it runs (see _collector_paused).
 """
 from __future__ import annotations
 
