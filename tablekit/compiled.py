@@ -9,7 +9,7 @@ from pathlib import Path
 # the Deckula! hindsight search and the engine it steps (about a third of its time)
 COMPILED = ("solvers.deckula", "solvers.deckula_key", "solvers.deckula_pile", "tablekit.deckula.state",
             "tablekit.deckula.turn", "tablekit.deckula.effects", "tablekit.deckula.game")
-# annotations stay Python's: Cython would otherwise type variables from them, where the code relies on plain ints
+# annotations stay Python's: Cython would otherwise take them as C types (a `float` as a C double)
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 

@@ -3,6 +3,7 @@ exactly what the plain modules find."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import shutil
@@ -18,6 +19,7 @@ from solvers.deckula import hindsight
 from tablekit.compiled import COMPILED, compiled, stale
 
 ROOT = Path(__file__).resolve().parents[2]
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # an extension's file name ends so on this platform
 
 
 def test_the_search_and_engine_run_compiled_where_a_c_compiler_is_at_hand():
@@ -36,7 +38,7 @@ def _tree(root: Path, built: list[str]) -> None:
         source.write_text("")
         os.utime(source, (1_000, 1_000))
         if module in built:
-            extension = source.with_suffix(".cpython-311-x86_64-linux-gnu.so")
+            extension = source.with_suffix(SUFFIX)
             extension.write_text("")
             os.utime(extension, (2_000, 2_000))
 
@@ -51,7 +53,7 @@ def test_an_extension_older_than_its_source_or_missing_is_stale(tmp_path):
     os.utime(edited, (3_000, 3_000))
     assert stale(tmp_path) == ["solvers.deckula"]
     _tree(tmp_path, list(COMPILED[1:]))
-    (tmp_path / "solvers" / "deckula.cpython-311-x86_64-linux-gnu.so").unlink()
+    (tmp_path / "solvers" / "deckula.py").with_suffix(SUFFIX).unlink()
     assert stale(tmp_path) == ["solvers.deckula"]
 
 
