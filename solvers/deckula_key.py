@@ -191,18 +191,21 @@ def _key(state: DeckulaState, kind: list[int], home: list[int], threat: list[int
     blanks decides whether the Portrait she blanks scores.
     """
     ref = kind if not state.blanks else range(len(kind))
-
-    def cards(uids, ref=kind) -> tuple[int, ...]:
-        return tuple(sorted([ref[u] for u in uids]))
-
-    def card(uid: int | None) -> int:
-        return -1 if uid is None or uid < 0 else ref[uid]
-
-    pending = (state.pending.kind, cards(list(state.pending.options), ref), card(state.pending.source),
-               state.pending.effect, card(state.pending.trigger)) if state.pending else None
-    beneath = tuple(sorted((ref[k], cards(v)) for k, v in state.beneath.items())) if state.beneath else ()
+    pending = (state.pending.kind, _cards(list(state.pending.options), ref), _card(state.pending.source, ref),
+               state.pending.effect, _card(state.pending.trigger, ref)) if state.pending else None
+    beneath = tuple(sorted((ref[k], _cards(v, kind)) for k, v in state.beneath.items())) if state.beneath else ()
     blanks = tuple(sorted(state.blanks.items()))
-    todo = tuple((t[0], card(t[1]), t[2], card(t[3]) if t[0] == "effect" else -1) for t in state.todo)
-    return (tuple([kind[u] for u in state.draw]), cards(home), cards(threat), beneath, blanks,
-            cards(discard), state.phase, card(state.drawn), pending, todo,
-            tuple([kind[u] for u in state.set_aside]), cards(state.offer))
+    todo = tuple((t[0], _card(t[1], ref), t[2], _card(t[3], ref) if t[0] == "effect" else -1) for t in state.todo)
+    return (tuple([kind[u] for u in state.draw]), _cards(home, kind), _cards(threat, kind), beneath, blanks,
+            _cards(discard, kind), state.phase, _card(state.drawn, ref), pending, todo,
+            tuple([kind[u] for u in state.set_aside]), _cards(state.offer, kind))
+
+
+def _cards(uids, ref) -> tuple[int, ...]:
+    """The cards `uids` as `ref` names them (kind or uid), sorted: which copy is where does not count."""
+    return tuple(sorted([ref[u] for u in uids]))
+
+
+def _card(uid: int | None, ref) -> int:
+    """One card as `ref` names it; -1 for none (no card, or no source)."""
+    return -1 if uid is None or uid < 0 else ref[uid]

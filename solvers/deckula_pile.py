@@ -880,11 +880,15 @@ class _Rows:
     def trim(self) -> None:
         """Forget every row of the search once they hold more than ROWS_MEMORY bytes."""
         if self.memory.held > ROWS_MEMORY:
-            for rows in self.memory.members:
-                rows.mine.clear()
-                rows.of_state.clear()
-                rows.fixed.clear()
-            self.memory.held = 0
+            self.clear()
+
+    def clear(self) -> None:
+        """Forget every row of the search."""
+        for rows in self.memory.members:
+            rows.mine.clear()
+            rows.of_state.clear()
+            rows.fixed.clear()
+        self.memory.held = 0
 
     def __len__(self) -> int:
         return len(self.mine)
