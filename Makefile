@@ -7,7 +7,7 @@ PIP    := $(PY) -m pip
 .PHONY: lab test test-fast chromium lint binder-check benchmarks build clean
 
 # the modules the build compiles with Cython (listed in tablekit/compiled.py; see setup.py)
-COMPILED := $(shell $(PYTHON) -c 'import runpy; print(*(m.replace(".", "/") + ".py" for m in runpy.run_path("tablekit/compiled.py")["COMPILED"]))')
+COMPILED := $(shell $(PYTHON) -c 'import runpy; print(*runpy.run_path("tablekit/compiled.py")["SOURCES"].values())')
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

@@ -17,15 +17,11 @@ except ImportError:  # a build without isolation where Cython is not installed: 
     cythonize = None
 
 # (read without importing the kit: its dependencies are not in the build's environment)
-COMPILED, DIRECTIVES = (runpy.run_path("tablekit/compiled.py")[name] for name in ("COMPILED", "DIRECTIVES"))
+SOURCES, DIRECTIVES = (runpy.run_path("tablekit/compiled.py")[name] for name in ("SOURCES", "DIRECTIVES"))
 
 
-def extension(module: str) -> Extension:
-    """A module's extension, optional: a failed C build leaves the plain module in use."""
-    return Extension(module, [module.replace(".", "/") + ".py"], optional=True)
-
-
-extensions = [extension(module) for module in COMPILED]
+# each optional: a failed C build leaves the plain module in use
+extensions = [Extension(module, [path], optional=True) for module, path in SOURCES.items()]
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, build_dir="build/cython", quiet=True)
       if cythonize is not None else [],
       options={"build_ext": {"parallel": os.cpu_count() or 1}})

@@ -756,8 +756,9 @@ class _Search:
     def _one_ritual(self, state: DeckulaState, live: _Live, ritual: int,
                     wanted: Callable[[int], bool] | None = None, enough: float | None = None) -> float | None:
         """The Home's and the rest's part of the bound with one Ritual held: its best card or one card that helps,
-        each alone, or none; with `wanted`, only the cards it accepts. None: the tables do not know the pile, or (given `enough`) the part surely beats it: every
-        card still to try could only raise it, so the caller's position is explored whatever it is."""
+        each alone, or none; with `wanted`, only the cards it accepts. None: the tables do not know the pile, or
+        (given `enough`) the part surely beats it: every card still to try could only raise it, so the caller's
+        position is explored whatever it is."""
         start = self._pile_start(state, live, False)
         plain = self._rest(state, live, False, start=start)
         if plain is None:
@@ -855,7 +856,8 @@ class _Search:
         receives the part of each kind of card it may bring back (the lines where it does)."""
         pending = state.pending
         if (not _recover_waits(state) or not _turns_left(state) or state.drawn is not None or state.offer
-                or any(u in live.present for u in self.recover_uids) or sum(e.op == "recover" for e in live.queued) != 1):
+                or any(u in live.present for u in self.recover_uids)
+                or sum(e.op == "recover" for e in live.queued) != 1):
             return None
         alone = live._replace(queued=[e for e in live.queued if e.op != "recover"])
         reachable = self.scorer_ok
@@ -1518,6 +1520,7 @@ class _Search:
                 (sum(self.potential[u] for u in summoned(set_aside[:top], 1, self.summon))
                  for top in range(1, len(set_aside) + 1)), default=0)
         return known
+
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:

@@ -10,6 +10,7 @@ from pathlib import Path
 COMPILED = ("solvers.deckula", "solvers.deckula_key", "solvers.deckula_pile", "tablekit.deckula.state",
             "tablekit.deckula.turn", "tablekit.deckula.effects", "tablekit.deckula.game")
 # annotations stay Python's: Cython would otherwise take them as C types (a `float` as a C double)
+SOURCES = {module: module.replace(".", "/") + ".py" for module in COMPILED}  # each one's file, from the repository
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 
@@ -21,7 +22,7 @@ def compiled(module: str) -> bool:
 def stale(root: Path) -> list[str]:
     """The modules under `root` to compile again: an extension older than its source, or none at all while others
     were built (the build compiles here). Nothing where none was built (no C compiler: the modules run plain)."""
-    sources = {module: root / (module.replace(".", "/") + ".py") for module in COMPILED}
+    sources = {module: root / path for module, path in SOURCES.items()}
     built = {module: _extension(source) for module, source in sources.items()}
     if not any(built.values()):
         return []

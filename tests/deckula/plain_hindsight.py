@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(sys.argv[1])
-PLAIN = runpy.run_path(str(ROOT / "tablekit" / "compiled.py"))["COMPILED"]
+PLAIN = runpy.run_path(str(ROOT / "tablekit" / "compiled.py"))["SOURCES"]  # (before the kit is imported)
 
 
 class PlainModules(importlib.abc.MetaPathFinder):
@@ -22,7 +22,7 @@ class PlainModules(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name not in PLAIN:
             return None
-        return importlib.util.spec_from_file_location(name, ROOT / (name.replace(".", "/") + ".py"))
+        return importlib.util.spec_from_file_location(name, ROOT / PLAIN[name])
 
 
 sys.meta_path.insert(0, PlainModules())

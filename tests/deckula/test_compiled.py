@@ -16,7 +16,7 @@ import pytest
 
 import tablekit
 from solvers.deckula import hindsight
-from tablekit.compiled import COMPILED, compiled, stale
+from tablekit.compiled import COMPILED, SOURCES, compiled, stale
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]  # an extension's file name ends so on this platform
@@ -35,7 +35,7 @@ def test_the_search_and_engine_run_compiled_where_a_c_compiler_is_at_hand():
 def _tree(root: Path, built: list[str]) -> None:
     """Sources of every compiled module under `root`, and an extension beside those in `built`, newer."""
     for module in COMPILED:
-        source = root / (module.replace(".", "/") + ".py")
+        source = root / SOURCES[module]
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text("")
         os.utime(source, (1_000, 1_000))
