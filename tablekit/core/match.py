@@ -9,6 +9,7 @@ starts from a clone of one), so a match and its clones may share them safely.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -17,6 +18,10 @@ from tablekit.core.events import Event
 from tablekit.core.game import Action, Events, Explanation, Game, Outcome, State, View, rng_for
 
 SAVE_FORMAT = "tablekit-match"
+# 2: the digest covers the whole save (game, version, config, seed, actions) and the state it reaches; files
+# without the field are from 1, when it covered the state only, and are checked that way
+SAVE_VERSION = 2
+SAVE_CONTENT = ("game", "version", "config", "seed", "actions")  # what the digest covers, beside the state
 CHECKPOINT_EVERY = 32  # actions between checkpoints: see benchmarks/engines.py for the choice
 
 
@@ -176,16 +181,22 @@ class Match:
         return self.game.digest(self.state)
 
     def to_json(self) -> str:
-        """The match as JSON text: game, version, config, seed, actions and a state digest."""
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "game": self.game.name,
-            "version": self.game.version,
-            "config": self.game.config_to_json(self.config),
-            "seed": self.seed,
-            "actions": [self.game.action_to_json(a) for a in self.history],
-            "digest": self.digest(),
-        }, indent=1)
+        """The match as JSON text: game, version, config, seed, actions and a digest of all of it and the state."""
+        content = self._save_content()
+        return json.dumps({"format": SAVE_FORMAT, "save": SAVE_VERSION, **content,
+                           "digest": self._save_digest(content)}, indent=1)
+
+    def _save_content(self) -> dict[str, Any]:
+        """What decides the game, as a save file writes it."""
+        return {"game": self.game.name, "version": self.game.version,
+                "config": self.game.config_to_json(self.config), "seed": self.seed,
+                "actions": [self.game.action_to_json(a) for a in self.history]}
+
+    def _save_digest(self, content: dict[str, Any]) -> str:
+        """A short hash of a save's content and of the state its actions reach: a changed seed or option is
+        caught even where the state reached does not show it yet."""
+        text = json.dumps({**content, "state": self.digest()}, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @classmethod
     def load(cls, game: Game, data: dict[str, Any]) -> Match:
@@ -207,7 +218,7 @@ class Match:
             raise
         except (ValueError, TypeError) as exc:
             raise SaveFileError(f"save file does not replay: {exc}") from exc
-        if match.digest() != data.get("digest"):
+        if _expected_digest(match, data) != data.get("digest"):
             raise SaveFileError("save file digest does not match the replayed game "
                                 "(the file was changed or is corrupted)")
         return match
@@ -236,3 +247,13 @@ class Match:
         for action, _ in self._steps[start * CHECKPOINT_EVERY:played]:
             self.game.apply_unchecked(state, action, Events(None))
         return state
+
+
+def _expected_digest(match: Match, data: dict[str, Any]) -> str:
+    """The digest a save of this replayed match carries: of the file's content as written and the state replayed,
+    or, in a file from before the "save" field, of the state alone."""
+    if "save" not in data:
+        return match.digest()
+    if data["save"] != SAVE_VERSION:
+        raise SaveFileError(f"save file format {data['save']!r} is unknown; this kit writes {SAVE_VERSION}")
+    return match._save_digest({key: data.get(key) for key in SAVE_CONTENT})

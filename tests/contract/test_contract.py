@@ -135,6 +135,33 @@ def test_tampered_and_corrupted_saves_are_refused(case):
         assert isinstance(caught.value, ValueError)
 
 
+def test_a_save_whose_seed_or_options_were_changed_is_refused(case, name):
+    """The digest covers everything that decides the game: the seed and every option, not only the state reached
+    (a state can hide its seed: a deck not drawn yet, a duel still to come)."""
+    match = play_random(case, 3, stop_after=10)
+    data = json.loads(match.to_json())
+    seed = data["seed"]
+    other_seeds = [seed + 1, str(seed)] if isinstance(seed, int) else [seed + "x"]
+    tampered = [{**data, "seed": other} for other in other_seeds]
+    for variant in sorted(get_game(name).variants):
+        options = json.loads(json.dumps(get_game(name).variants[variant]))
+        tampered += [{**data, "config": {**data["config"], option: value}}
+                     for option, value in options.items() if data["config"].get(option) != value]
+    for text in map(json.dumps, tampered):
+        with pytest.raises(SaveFileError, match="digest|replay"):
+            tablekit.load_game(text)
+
+
+def test_a_save_from_before_the_whole_save_digest_still_loads(name):
+    """Files written when the digest covered only the state (no "save" field) load, checked as they were."""
+    match = play_random((name, "default"), 4, stop_after=8)
+    data = json.loads(match.to_json())
+    old = {key: value for key, value in data.items() if key != "save"} | {"digest": match.digest()}
+    assert tablekit.load_game(json.dumps(old)).history == match.history
+    with pytest.raises(SaveFileError, match="digest"):
+        tablekit.load_game(json.dumps({**old, "digest": "0" * 16}))
+
+
 def test_clone_is_independent(case, name):
     match = play_random(case, 2)
     middle = min(6, len(match.history) - 1)  # a position before the end, in every variant
