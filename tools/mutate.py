@@ -6,7 +6,9 @@ Usage (from a checkout whose modules are not compiled, or name only plain module
     python tools/mutate.py --game forge --max 40 --seed 1      # a sample over all of a game's rules modules
     python tools/mutate.py --list tablekit/wizards/scoring.py  # the mutants, without running anything
 
-Each mutant is one change: a comparison flipped (`<` and `<=`, `==` and `!=`, `in` and `not in`), an integer moved by
+Each mutant runs only the tests that run its lines (found once, with coverage, by `tools/mutate_coverage.py`), or
+all of `--tests` for a line run only at import; `--all-tests` runs all of them for every mutant. Each mutant is one
+change: a comparison flipped (`<` and `<=`, `==` and `!=`, `in` and `not in`), an integer moved by
 one, `and` and `or` swapped, `+` and `-` swapped, `True` and `False` swapped, a `not` dropped, or a statement replaced
 by `pass`. The module is rewritten in place while its tests run and restored afterwards, so do not edit it meanwhile.
 A mutant is killed when the tests fail (or time out). Mutants known to change nothing are listed by id, with why, in
@@ -22,12 +24,15 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import coverage
 
 # the modules of a game that are not its rules: widgets, lessons, the bots
 NOT_RULES = ("ui", "lessons", "heuristic", "__init__", "campaign_ui", "build_ui")
@@ -45,6 +50,7 @@ class Mutant:
     path: str
     index: int  # which site, in the module's walk order
     line: int
+    end_line: int
     scope: str  # the enclosing function or class
     change: str  # e.g. "< -> <=" or "drop: state.hp -= 1"
     occurrence: int = 1  # the same change in the same scope again
@@ -61,12 +67,13 @@ class _Sites(ast.NodeTransformer):
 
     def __init__(self, target: int | None = None) -> None:
         self.target = target
-        self.found: list[tuple[int, str, str]] = []  # (line, scope, change)
+        self.found: list[tuple[int, int, str, str]] = []  # (line, end line, scope, change)
         self.scope: list[str] = []
 
     def _site(self, node: ast.AST, change: str) -> bool:
         """Record a site; whether it is the one to apply."""
-        self.found.append((getattr(node, "lineno", 0), ".".join(self.scope) or "<module>", change))
+        line = getattr(node, "lineno", 0)
+        self.found.append((line, getattr(node, "end_lineno", line) or line, ".".join(self.scope) or "<module>", change))
         return len(self.found) - 1 == self.target
 
     def _scoped(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> ast.AST:
@@ -185,9 +192,9 @@ def mutants(root: Path, path: str) -> list[Mutant]:
     sites.visit(ast.parse((root / path).read_text()))
     seen: Counter[tuple[str, str]] = Counter()
     found = []
-    for i, (line, scope, change) in enumerate(sites.found):
+    for i, (line, end_line, scope, change) in enumerate(sites.found):
         seen[scope, change] += 1
-        found.append(Mutant(path, i, line, scope, change, seen[scope, change]))
+        found.append(Mutant(path, i, line, end_line, scope, change, seen[scope, change]))
     return found
 
 
@@ -213,14 +220,41 @@ def applied(root: Path, mutant: Mutant, stamp: int) -> Iterator[None]:
         os.utime(file, ns=(times.st_atime_ns, times.st_mtime_ns))
 
 
-def run_tests(root: Path, tests: list[str], timeout: float) -> bool:
-    """Whether the tests pass (a timeout counts as failing)."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", *tests]
+def run_tests(root: Path, tests: list[str], timeout: float, record: dict[str, str] | None = None) -> bool:
+    """Whether the tests pass (a timeout counts as failing); `record` turns the coverage plugin on."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(Path(__file__).parent)]),
+           "PYTHONDONTWRITEBYTECODE": "1", **(record or {})}
+    plugin = ["-p", "mutate_coverage"] if record else []
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", *plugin, *tests]
     try:
         return subprocess.run(command, cwd=root, env=env, capture_output=True, timeout=timeout).returncode == 0
     except subprocess.TimeoutExpired:
         return False
+
+
+def tests_by_line(root: Path, paths: list[str], tests: list[str], timeout: float) -> dict[str, dict[int, set[str]]]:
+    """Run the tests once with coverage: per module, per line, the test node ids that run it ("" for import)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        data_file = str(Path(scratch) / "coverage")
+        files = {str((root / path).resolve()): path for path in paths}
+        passed = run_tests(root, tests, timeout, {"MUTATE_COVERAGE_FILE": data_file,
+                                                  "MUTATE_COVERAGE_INCLUDE": os.pathsep.join(files)})
+        if not passed:
+            sys.exit("the tests fail before any mutant: fix them first")
+        data = coverage.CoverageData(data_file)
+        data.read()
+        return {path: {line: set(contexts) for line, contexts in data.contexts_by_lineno(file).items()}
+                for file, path in files.items()}
+
+
+def tests_for(mutant: Mutant, lines: dict[int, set[str]], every: list[str]) -> list[str]:
+    """The tests that run the mutant's lines; all of them where a line runs at import or is not recorded."""
+    found: set[str] = set()
+    for line in range(mutant.line, mutant.end_line + 1):
+        found |= lines.get(line, set())
+    if not found or "" in found:
+        return every
+    return sorted(found)
 
 
 def equivalents(root: Path) -> dict[str, str]:
@@ -263,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before a test run counts as killed")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--all-tests", action="store_true", help="run every test for every mutant (no coverage)")
     args = parser.parse_args(argv)
     root = args.root.resolve()
     paths = list(args.modules) + (rules_modules(root, args.game) if args.game else [])
@@ -279,12 +314,17 @@ def main(argv: list[str] | None = None) -> int:
     if not tests:
         parser.error("--tests is needed with named modules")
     _refuse_compiled(root, paths)
-    if not run_tests(root, tests, args.timeout):
-        sys.exit("the tests fail before any mutant: fix them first")
-    return _report(root, chosen, tests, args.timeout)
+    if args.all_tests:
+        if not run_tests(root, tests, args.timeout):
+            sys.exit("the tests fail before any mutant: fix them first")
+        lines: dict[str, dict[int, set[str]]] = {path: {} for path in paths}
+    else:
+        lines = tests_by_line(root, paths, tests, args.timeout)
+    return _report(root, chosen, tests, args.timeout, lines)
 
 
-def _report(root: Path, chosen: list[Mutant], tests: list[str], timeout: float) -> int:
+def _report(root: Path, chosen: list[Mutant], tests: list[str], timeout: float,
+            lines: dict[str, dict[int, set[str]]]) -> int:
     """Run every mutant and print the score per module; 0 when every module kills at least 90%."""
     known = equivalents(root)
     survivors: list[Mutant] = []
@@ -295,7 +335,7 @@ def _report(root: Path, chosen: list[Mutant], tests: list[str], timeout: float) 
             print(f"  equivalent  {mutant.path}:{mutant.line} {mutant.change}  ({known[mutant.id]})")
             continue
         with applied(root, mutant, stamp):
-            killed = not run_tests(root, tests, timeout)
+            killed = not run_tests(root, tests_for(mutant, lines[mutant.path], tests), timeout)
         tally = score.setdefault(mutant.path, [0, 0])
         tally[0] += killed
         tally[1] += 1

@@ -73,3 +73,20 @@ def test_equivalents_are_read_by_id(root: Path) -> None:
     (root / "tools").mkdir()
     (root / "tools" / "mutation-equivalent.toml").write_text('[[equivalent]]\nid = "x::y::z"\nwhy = "same"\n')
     assert mutate.equivalents(root) == {"x::y::z": "same"}
+
+
+def test_a_mutant_runs_the_tests_that_run_its_lines(root: Path) -> None:
+    flip = next(m for m in mutate.mutants(root, "rules.py") if m.change.startswith(">= -> >"))
+    lines = {flip.line: {"tests/t.py::test_hit"}, flip.line + 1: {"tests/t.py::test_other"}}
+    assert mutate.tests_for(flip, lines, ["tests"]) == ["tests/t.py::test_hit"]
+    assert mutate.tests_for(flip, {}, ["tests"]) == ["tests"]  # a line no test runs: every test, to be sure
+    assert mutate.tests_for(flip, {flip.line: {"", "tests/t.py::test_hit"}}, ["tests"]) == ["tests"]  # import time
+
+
+def test_coverage_finds_the_test_that_runs_a_line(root: Path) -> None:
+    (root / "tests").mkdir()
+    (root / "tests" / "test_rules.py").write_text("from rules import damage\n\n\ndef test_fall():\n"
+                                                  "    assert damage(5, 6) == -1\n")
+    lines = mutate.tests_by_line(root, ["rules.py"], ["tests"], timeout=120)["rules.py"]
+    assert lines[7] == {"tests/test_rules.py::test_fall"}  # return -1
+    assert 8 not in lines  # hp - hit: never run
