@@ -1,0 +1,296 @@
+"""One simulation-guided optimiser for every deck or plan whose worth has to come from simulated games.
+
+The loop, the same for every game (a game says only what a candidate is, through `Problem`):
+
+1. **Explore**: the baselines and random legal candidates around them meet the same block of games (paired).
+2. **Fit**: a ridge regression of each game's result on the candidate's features (what cards, inscriptions or
+   choices it holds) gives every feature a worth with its standard error.
+3. **Propose**: CP-SAT (the game's `Problem.best`) maximises that worth under the game's real constraints.
+4. **Race**: the live candidates meet new shared blocks; one whose paired difference to the leader has its upper
+   95% bound below 0 is dropped. Refit around the survivors and propose again while the budget lasts.
+5. **Verdict**: the leader meets every baseline on fresh games whose seeds the search never used, over the same
+   deals for both arms. Only a leader whose paired difference to every baseline has its lower 95% bound above 0 is
+   returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.
+
+Every game's result is a number (a win is 1, a loss 0, or a score); all randomness comes from `seed`, and the
+games are played by the `Problem`, which goes through `tablekit.core.simulate` with any executor.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+import numpy as np
+
+from tablekit.core.errors import ConfigError
+from tablekit.core.stats import Estimate, mean_interval, paired_difference
+
+C = TypeVar("C", bound=Hashable)
+Progress = Callable[[int, int], None]
+SEARCH, VERDICT = "search", "verdict"  # the two seed streams: no verdict game is ever a search game
+
+
+class Problem(Protocol[C]):
+    """What the optimiser needs to know of one game's deck or plan."""
+
+    def baselines(self) -> Mapping[str, C]:
+        """What the user would otherwise play, by name; the first is returned when nothing is shown better."""
+
+    def features(self, candidate: C) -> Mapping[str, float]:
+        """The candidate as named numbers (a card's copies, an inscription held): what the model values."""
+
+    def explore(self, around: C, rng: random.Random, count: int) -> list[C]:
+        """Up to `count` legal candidates near `around` (random swaps within the game's constraints)."""
+
+    def best(self, worth: Mapping[str, float], avoid: Sequence[C], count: int) -> list[C]:
+        """Up to `count` legal candidates, best first by `worth`, none of them in `avoid` (CP-SAT)."""
+
+    def play(self, candidate: C, block: str, games: int) -> list[float]:
+        """Each game's result for `candidate` on the block of games seeded `block` (the same deals for everyone)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How many games the search may play, and how many each verdict comparison takes."""
+
+    search_games: int = 4_000
+    block: int = 40  # games per candidate per round: the unit of pairing
+    explore: int = 12  # random candidates to start the model with
+    proposals: int = 4  # candidates CP-SAT proposes per round
+    verdict_games: int = 1_000  # fresh games per verdict comparison
+
+    def __post_init__(self) -> None:
+        for name in ("search_games", "block", "explore", "proposals", "verdict_games"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ConfigError(f"budget {name} must be a whole number of at least 1; got {value!r}")
+        if self.search_games < self.block * 2:
+            raise ConfigError(f"a search of {self.search_games} games cannot pair two candidates on blocks of "
+                              f"{self.block}; raise search_games or lower block")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The answer against one baseline, on games the search never saw: a paired difference with its interval."""
+
+    baseline: str
+    answer: Estimate
+    against: Estimate
+    difference: Estimate
+
+    @property
+    def better(self) -> bool:
+        """Shown better: the difference's lower 95% bound is above 0."""
+        return self.difference.low > 0
+
+    def __str__(self) -> str:
+        d = self.difference
+        return (f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] against {self.baseline} "
+                f"({self.answer.mean:.3f} vs {self.against.mean:.3f}, n={d.n} paired games)")
+
+
+@dataclass(frozen=True)
+class Result(Generic[C]):
+    """The optimiser's answer, the evidence for it and what it learned."""
+
+    answer: C
+    leader: C  # the search's best candidate (the answer only if the verdict shows it better)
+    shown_better: bool
+    verdicts: tuple[Comparison, ...]
+    worth: Mapping[str, Estimate]  # each feature's fitted worth with its 95% interval
+    search_games: int
+    verdict_seeds: tuple[str, ...]  # the blocks the verdict played: none of them was searched
+    search_seeds: tuple[str, ...]
+    message: str
+    rounds: int = 0
+    raced: tuple[tuple[C, Estimate], ...] = field(default=())  # the survivors' search means
+
+    @property
+    def answer_is_baseline(self) -> bool:
+        """Whether the answer is a baseline (nothing was shown better)."""
+        return not self.shown_better
+
+
+class _Ledger(Generic[C]):
+    """Every game the search played: per candidate, per block, its results."""
+
+    def __init__(self, problem: Problem[C]) -> None:
+        self.problem = problem
+        self.results: dict[C, dict[str, list[float]]] = {}
+        self.played = 0
+
+    def play(self, candidate: C, block: str, games: int) -> list[float]:
+        """Play (once) a candidate's games on a block."""
+        mine = self.results.setdefault(candidate, {})
+        if block not in mine:
+            mine[block] = list(self.problem.play(candidate, block, games))
+            self.played += games
+        return mine[block]
+
+    def shared(self, first: C, second: C) -> tuple[list[float], list[float]]:
+        """Both candidates' results on the blocks both played, paired game by game."""
+        blocks = sorted(set(self.results[first]) & set(self.results[second]))
+        return ([r for b in blocks for r in self.results[first][b]],
+                [r for b in blocks for r in self.results[second][b]])
+
+    def mean(self, candidate: C) -> Estimate:
+        """A candidate's mean over all its games."""
+        return mean_interval([r for games in self.results[candidate].values() for r in games])
+
+
+def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = None,
+             progress: Progress | None = None) -> Result[C]:
+    """Search for a candidate that beats the baselines, and return it only if fresh paired games show it."""
+    budget = budget or Budget()
+    baselines = dict(problem.baselines())
+    if not baselines:
+        raise ConfigError("the optimiser needs at least one baseline to compare with")
+    ledger: _Ledger[C] = _Ledger(problem)
+    rng = random.Random(f"optimise:{seed}")
+    blocks = (f"{SEARCH}:{seed}:{i}" for i in range(10**9))
+    total = budget.search_games + budget.verdict_games * len(baselines) * 2
+    tick = progress or (lambda done, of: None)
+    alive = _unique([*baselines.values(), *_explored(problem, baselines, rng, budget.explore)])
+    worth: dict[str, Estimate] = {}
+    rounds = 0
+    searched: list[str] = []
+    while ledger.played + budget.block * len(alive) <= budget.search_games:
+        block = next(blocks)
+        searched.append(block)
+        for candidate in alive:
+            ledger.play(candidate, block, budget.block)
+        tick(ledger.played, total)
+        rounds += 1
+        worth = fit_worth(problem, ledger)
+        alive = _race(ledger, alive)
+        fresh = problem.best({k: e.mean for k, e in worth.items()}, list(ledger.results), budget.proposals)
+        if len(alive) + len(fresh) < 2 + budget.proposals:  # few left: look around the leader as well
+            fresh += [c for c in problem.explore(_leader(ledger, alive), rng, budget.proposals)
+                      if c not in ledger.results]
+        if len(alive) == 1 and not fresh:
+            break  # nothing left to compare with
+        alive = _unique([*alive, *fresh])
+    leader = max(ledger.results, key=lambda c: (_rounds_played(ledger, c), ledger.mean(c).mean)) \
+        if ledger.results else next(iter(baselines.values()))
+    verdicts, verdict_seeds = _verdict(problem, leader, baselines, seed, budget,
+                                       lambda done: tick(ledger.played + done, total))
+    tick(total, total)
+    better = bool(verdicts) and all(v.better for v in verdicts)
+    answer = leader if better else next(iter(baselines.values()))
+    raced = tuple((c, ledger.mean(c)) for c in alive if c in ledger.results)
+    return Result(answer, leader, better, tuple(verdicts), worth, ledger.played, tuple(verdict_seeds),
+                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced)
+
+
+def _explored(problem: Problem[C], baselines: Mapping[str, C], rng: random.Random, count: int) -> list[C]:
+    """Random legal candidates around each baseline, `count` in all."""
+    found: list[C] = []
+    for i, base in enumerate(baselines.values()):
+        share = count // len(baselines) + (i < count % len(baselines))
+        found += problem.explore(base, rng, share)
+    return found
+
+
+def _unique(candidates: Sequence[C]) -> list[C]:
+    """Candidates without repeats, in first-seen order."""
+    return list(dict.fromkeys(candidates))
+
+
+def _leader(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+    """The live candidate with the best mean so far."""
+    return max(alive, key=lambda c: ledger.mean(c).mean)
+
+
+def _rounds_played(ledger: _Ledger[C], candidate: C) -> int:
+    return len(ledger.results.get(candidate, {}))
+
+
+def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:
+    """Drop every candidate whose paired difference to the leader is surely below 0."""
+    leader = _leader(ledger, alive)
+    kept = []
+    for candidate in alive:
+        if candidate == leader:
+            kept.append(candidate)
+            continue
+        mine, theirs = ledger.shared(candidate, leader)
+        if len(mine) < 2 or paired_difference(mine, theirs).high >= 0:
+            kept.append(candidate)
+    return kept
+
+
+def fit_worth(problem: Problem[C], ledger: _Ledger[C], shrink: float = 1.0) -> dict[str, Estimate]:
+    """Each feature's worth: ridge regression of every game's result on the candidate's features, centred per
+    block (the block's deals are shared, so its mean is the deals' luck, not the candidates' worth)."""
+    names = sorted({name for c in ledger.results for name in problem.features(c)})
+    if not names:
+        return {}
+    rows, results = [], []
+    for block in sorted({b for games in ledger.results.values() for b in games}):
+        played = [c for c in ledger.results if block in ledger.results[c]]
+        if len(played) < 2:
+            continue
+        block_mean = np.mean([r for c in played for r in ledger.results[c][block]])
+        for c in played:
+            values = problem.features(c)
+            x = [float(values.get(n, 0.0)) for n in names]
+            for r in ledger.results[c][block]:
+                rows.append(x)
+                results.append(r - block_mean)
+    if not rows:
+        return {n: Estimate(0.0, 0.0, 0.0, 0) for n in names}
+    return _ridge(np.array(rows), np.array(results), names, shrink)
+
+
+def _ridge(x: np.ndarray, y: np.ndarray, names: list[str], shrink: float) -> dict[str, Estimate]:
+    """Ridge coefficients on centred features with sandwich standard errors."""
+    x = x - x.mean(axis=0)
+    gram = x.T @ x + shrink * np.eye(x.shape[1])
+    inverse = np.linalg.inv(gram)
+    beta = inverse @ x.T @ y
+    residual = y - x @ beta
+    sigma2 = float(residual @ residual) / max(1, len(y) - x.shape[1])
+    cov = sigma2 * inverse @ (x.T @ x) @ inverse
+    se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    return {n: Estimate(float(b), float(b - 1.96 * s), float(b + 1.96 * s), len(y))
+            for n, b, s in zip(names, beta, se, strict=True)}
+
+
+def _verdict(problem: Problem[C], leader: C, baselines: Mapping[str, C], seed: int | str, budget: Budget,
+             tick: Callable[[int], None]) -> tuple[list[Comparison], list[str]]:
+    """The leader against every baseline on fresh blocks (never searched), the same deals for both arms."""
+    comparisons, seeds, done = [], [], 0
+    for name, base in baselines.items():
+        if base == leader:
+            continue
+        block = f"{VERDICT}:{seed}:{name}"
+        mine, theirs = problem.play(leader, block, budget.verdict_games), problem.play(base, block,
+                                                                                      budget.verdict_games)
+        done += 2 * budget.verdict_games
+        tick(done)
+        seeds.append(block)
+        comparisons.append(Comparison(name, mean_interval(mine), mean_interval(theirs),
+                                      paired_difference(mine, theirs)))
+    return comparisons, seeds
+
+
+def _message(better: bool, leader: C, baselines: Mapping[str, C], verdicts: Sequence[Comparison]) -> str:
+    """One plain paragraph: what was found and how sure it is."""
+    if leader in baselines.values() and not verdicts:
+        return "Nothing beat the baselines in the search; the first baseline is returned."
+    lines = "; ".join(map(str, verdicts))
+    if better:
+        return f"The answer beats every baseline on fresh games the search never saw: {lines}."
+    return (f"Nothing was shown better than {next(iter(baselines))}: the search's best did not beat every "
+            f"baseline on fresh paired games ({lines}), so the baseline is returned.")
+
+
+def needed_games(difference: float, spread: float) -> int:
+    """Paired games needed for a 95% interval of half-width `difference`, given the differences' spread (sd)."""
+    if difference <= 0:
+        raise ValueError("a difference to resolve must be above 0")
+    return math.ceil((1.96 * spread / difference) ** 2)
