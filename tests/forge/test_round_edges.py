@@ -1,0 +1,138 @@
+"""The Round at its edges: exact kills, shields and armour at the limit, card 0, labels, texts."""
+
+from __future__ import annotations
+
+import tablekit
+from tablekit.core.game import Events
+from tablekit.forge import round as rnd
+from tests.forge.conftest import card, play, rules_of, table
+
+
+def test_a_blow_to_exactly_zero_hp_kills_the_boss():
+    match = table([["9♠", "2♦"]], boss_hp=9)
+    before = match.state.coppers[0]
+    play(match, "Plot 9♠", "Pass")
+    s = match.state
+    assert s.phase == "reward" and s.killer == 0 and s.kill_card == card(0, "9♠")
+    assert s.coppers[0] == before + 3  # no overkill
+
+
+def test_a_shield_smaller_than_the_hit_stops_part_of_it():
+    match = table([["9♠", "2♦"]], boss_hp=40, boss_atk=5, shield=[2])
+    events = play(match, "Plot 9♠", "Pass")
+    assert match.state.hp[0] == 20 - 3
+    assert any("takes 3 from" in e.text for e in events if e.rule == "forge.boss-attack")
+
+
+def test_a_shield_equal_to_the_hit_stops_it_without_asking():
+    match = table([["9♠", "2♦", "K♣"]], boss_hp=40, boss_atk=5, shield=[5])
+    events = play(match, "Plot 9♠", "Pass")
+    assert match.state.hp[0] == 20 and match.state.phase == "plot"  # no dodge was offered
+    assert "shield 5 stops" in " ".join(e.text for e in events)
+
+
+def test_armour_larger_than_the_damage_never_heals_the_boss():
+    match = table([["9♠", "2♦"]], boss_hp=40, boss_atk=1)
+    match.state.armor = 12
+    events = play(match, "Plot 9♠", "Pass", "Take the hit")
+    assert match.state.boss_hp == 40 and match.state.dealt == 0
+    assert "armour stops 9 damage" in " ".join(e.text for e in events)
+    assert "forge.pressure" in rules_of(events)  # nothing got through
+
+
+def test_armour_smaller_than_the_damage_lowers_it():
+    match = table([["9♠", "2♦"]], boss_hp=40, boss_atk=1)
+    match.state.armor = 4
+    play(match, "Plot 9♠", "Pass")
+    assert match.state.boss_hp == 40 - 5
+
+
+def test_the_first_bands_two_of_spades_attacks():
+    assert card(0, "2♠") == 0
+    match = table([["2♠", "3♦"]], boss_hp=40, boss_atk=1)
+    events = play(match, "Plot 2♠", "Pass")
+    assert match.state.boss_hp == 38 and match.state.committed[0][0] == 0
+    assert "forge.pressure" not in rules_of(events)
+
+
+def test_a_wizard_with_an_empty_hand_and_a_deck_sits_out_plot_and_tactics():
+    match = table([["9♠", "2♦"], []], boss_hp=40, boss_atk=1)
+    s = match.state
+    assert s.decks[1] and s.queue == [0]
+    events = play(match, "Plot 9♠")
+    assert "Reveal: Wizard 1 attacks with 9♠." in [e.text for e in events]
+    assert s.phase == "tactic" and s.queue[0] == 0
+    play(match, "Pass")  # Wizard 2 has nothing to pay a Tactic with: not asked
+    assert s.boss_hp == 31 and s.phase != "tactic"
+
+
+def test_the_reveal_names_attacks_and_converts_or_no_cards():
+    match = table([["9♠", "2♦"], ["7♥", "3♣"]], boss_hp=40)
+    events = play(match, "Plot 9♠", "Convert 7♥")
+    assert "Reveal: Wizard 1 attacks with 9♠; Wizard 2 converts 7♥." in [e.text for e in events]
+    empty = table([["9♠"]], boss_hp=40, deck=0)
+    assert "Reveal: no cards." in [e.text for e in empty.log]
+
+
+def test_a_spiked_inscription_adds_its_damage():
+    match = table([["9♠", "2♦", "3♣"]], boss_hp=40, inscribed={(0, "9♠"): "grindstone-mark"})
+    play(match, "Plot 9♠", "Spike", "Pay with 2♦")
+    assert match.state.boss_hp == 40 - 9 - 3 - 2
+    plain = table([["9♠", "2♦", "3♣"]], boss_hp=40, inscribed={(0, "9♠"): "grindstone-mark"})
+    play(plain, "Plot 9♠", "Pass")
+    assert plain.state.boss_hp == 40 - 9  # unspiked: nothing extra
+
+
+def test_an_inscription_for_all_reaches_every_wizard_in_the_fight():
+    match = table([["9♠", "2♦"], ["8♥", "3♣"], ["5♣", "4♦"]], boss_hp=40, boss_atk=0,
+                  inscribed={(0, "9♠"): "campfire-circle"}, hp=[10, 10, 1])
+    match.state.out[2] = True
+    match.state.queue = [0, 1]
+    match.state.legal = None
+    events = play(match, "Plot 9♠", "Plot 8♥", "Pass", "Pass")
+    assert match.state.hp[:2] == [13, 13] and match.state.hp[2] == 1  # not the knocked-out
+    assert "heal 3 for all" in " ".join(e.text for e in events)
+
+
+def test_a_shield_for_all_reaches_every_wizard():
+    match = table([["9♠", "2♦"], ["8♥", "3♣"]], boss_hp=40, boss_atk=0,
+                  inscribed={(0, "9♠"): "tower-ward"})
+    play(match, "Plot 9♠", "Plot 8♥", "Pass", "Pass")
+    assert match.state.shield == [1, 1]
+
+
+def test_an_hp_label_is_scaled_by_the_number_of_wizards():
+    for wizards in (1, 3):
+        match = tablekit.new_game("forge", seed=2, wizards=wizards, dungeon=2,
+                                  inscriptions="none")
+        before = match.state.boss_hp
+        match.apply(match.action("Label thick-hide (heal)"))
+        assert match.state.boss_hp == before + 4 * wizards
+
+
+def test_a_second_doom_label_keeps_the_earlier_round():
+    s = table([["9♠"]]).state
+    ev = Events(None)
+    assert rnd.label_stat(s, "doom", 5) == "DOOM after round 5" and s.doom == 5
+    rnd.label_stat(s, "doom", 3)
+    assert s.doom == 3
+    rnd.label_stat(s, "doom", 4)
+    assert s.doom == 3
+    del ev
+
+
+def test_other_labels_change_their_stat():
+    s = table([["9♠"]], boss_atk=3).state
+    assert rnd.label_stat(s, "atk", 1) == "ATK 3 → 4" and s.boss_atk == 4
+    assert rnd.label_stat(s, "armor", 2) == "armour 0 → 2" and s.armor == 2
+    assert rnd.label_stat(s, "regen", 2) == "regrowth 0 → 2" and s.regen == 2
+
+
+def test_the_label_limit_texts():
+    match = tablekit.new_game("forge", seed=2, wizards=1, dungeon=2, inscriptions="none")
+    s = match.state
+    s.labels_added = 2
+    assert rnd.label_limit_reason(s) == "2 labels were already added in this dungeon"
+    assert not rnd.label_offered(s)
+    s.labels_added = 1
+    assert rnd.label_offered(s)
