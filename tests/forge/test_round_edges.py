@@ -136,3 +136,103 @@ def test_the_label_limit_texts():
     assert not rnd.label_offered(s)
     s.labels_added = 1
     assert rnd.label_offered(s)
+
+
+def test_the_lifetime_and_whole_pool_label_limit_texts():
+    match = tablekit.new_game("forge", seed=2, wizards=1, dungeon=2, inscriptions="none")
+    s = match.state
+    pool = [lab.id for lab in s.game.pool.labels]
+    from dataclasses import replace
+    s.monsters[s.boss] = replace(s.monsters[s.boss], labels=tuple(pool[:5]))
+    assert rnd.label_limit_reason(s) == "it already carries 5 labels, its lifetime limit"
+    assert not rnd.label_offered(s)
+    s.monsters[s.boss] = replace(s.monsters[s.boss], labels=tuple(pool[:4]))
+    assert rnd.label_offered(s)
+
+
+def test_the_label_adder_loses_one_hp_when_the_boss_survives():
+    match = tablekit.new_game("forge", seed=2, wizards=2, dungeon=2, inscriptions="none")
+    match.apply(match.action("Label sharp-tusks (draw)"))
+    s = match.state
+    s.boss_hp, s.boss_atk = 500, 0
+    events = []
+    while s.round == 1:
+        legal = match.legal_actions()
+        events += match.apply(next((a for a in legal if str(a) == "Pass"), legal[0]))
+    assert "forge.label-risk" in rules_of(events) and s.hp == [19, 20]
+    assert s.label_adder == -1
+
+
+def test_equal_cards_of_two_bands_the_first_clockwise_from_the_active_wizard_kills():
+    match = table([["Q♠", "2♦"], ["Q♠", "3♣"]], boss_hp=10, active=1)
+    play(match, "Plot Q♠", "Plot Q♠", "Pass", "Pass")
+    assert match.state.killer == 1 and match.state.kill_card == card(1, "Q♠")
+    again = table([["Q♠", "2♦"], ["Q♠", "3♣"]], boss_hp=10)
+    play(again, "Plot Q♠", "Plot Q♠", "Pass", "Pass")
+    assert again.state.killer == 0
+
+
+def test_the_killing_blow_records_the_best_kill_and_a_kill_inscription_pays():
+    match = table([["9♠", "2♦"]], boss_hp=9, inscribed={(0, "9♠"): "finders-fee"})
+    before = match.state.coppers[0]
+    events = play(match, "Plot 9♠", "Pass")
+    s = match.state
+    assert s.best_kill[0] == 9 and s.coppers[0] == before + 3 + 3
+    assert "forge.assist" not in rules_of(events)  # alone: nobody assists
+
+
+def test_a_convert_inscription_raises_the_gift():
+    match = table([["7♦", "2♠"]], boss_hp=40, inscribed={(0, "7♦"): "tinkers-twist"})
+    before = match.state.coppers[0]
+    play(match, "Convert 7♦")
+    assert match.state.coppers[0] == before + 7 + 2
+
+
+def test_a_played_draw_inscription_draws_for_its_wizard_only():
+    match = table([["9♣", "2♦"], ["8♥", "3♣"]], boss_hp=40, boss_atk=0,
+                  inscribed={(0, "9♣"): "wayfinder-notch"})
+    play(match, "Plot 9♣", "Plot 8♥", "Pass", "Pass")
+    s = match.state
+    assert len(s.hands[0]) == 1 + 1 + 2 and len(s.hands[1]) == 1 + 2
+
+
+def test_a_forced_hit_says_no_dodge_beats_it_and_a_dodge_commits_its_cards():
+    match = table([["9♠", "2♦"]], boss_hp=40, boss_atk=5)
+    events = play(match, "Plot 9♠", "Pass")
+    assert any("(no dodge beats it): HP 15" in e.text for e in events)
+    dodger = table([["9♠", "2♦", "K♣"]], boss_hp=40, boss_atk=5)
+    play(dodger, "Plot 9♠", "Pass", "Dodge with K♣")
+    assert card(0, "K♣") in dodger.state.committed[0] and dodger.state.hp[0] == 20
+
+
+def test_the_refill_says_when_the_hand_size_stops_it():
+    match = table([["9♠"] + [f"{r}♦" for r in range(2, 11)] + ["J♦", "Q♦", "K♦", "2♣"]],
+                  boss_hp=40, boss_atk=0)
+    events = play(match, "Plot 9♠", "Pass")
+    assert any(e.rule == "forge.hand-limit" and "draws 1 (hand 14, the hand size)" in e.text
+               for e in events)
+
+
+def test_pressure_knocks_out_and_can_wipe_the_party():
+    match = table([["7♥", "2♦"]], boss_hp=40, boss_atk=0, hp=[2])
+    play(match, "Convert 7♥")
+    assert match.state.hp[0] == 2 + 4  # healed at the Reveal, before any Pressure
+    low = table([["7♦", "2♦"]], boss_hp=40, boss_atk=0, hp=[2])
+    events = play(low, "Convert 7♦", "Pass")
+    assert "forge.loss" in rules_of(events) and low.is_over
+
+
+def test_the_label_reward_and_kill_coppers_texts():
+    match = tablekit.new_game("forge", seed=2, wizards=1, dungeon=2, inscriptions="none")
+    events = match.apply(match.action("Label sharp-tusks (heal)"))
+    assert any(e.text.startswith("Wizard 1 earns 1 copper and heals 1") for e in events)
+    hard = tablekit.new_game("forge", seed=2, wizards=1, dungeon=2, inscriptions="none")
+    events = hard.apply(hard.action("Label doom (heal)"))
+    assert any(e.text.startswith("Wizard 1 earns 3 coppers and heals 3") for e in events)
+    kill = table([["9♠", "2♦"]], boss_hp=7)
+    events = play(kill, "Plot 9♠", "Pass")
+    assert "Wizard 1 earns 5 coppers (3, plus 2 for 2 overkill)." in [e.text for e in events]
+    capped = table([["K♠", "2♦"]], boss_hp=5)
+    events = play(capped, "Plot K♠", "Pass")
+    assert "Wizard 1 earns 8 coppers (3, plus 5 for 8 overkill: the bonus stops at 5)." in [
+        e.text for e in events]
