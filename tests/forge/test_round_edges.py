@@ -236,3 +236,24 @@ def test_the_label_reward_and_kill_coppers_texts():
     events = play(capped, "Plot K♠", "Pass")
     assert "Wizard 1 earns 8 coppers (3, plus 5 for 8 overkill: the bonus stops at 5)." in [
         e.text for e in events]
+
+
+def test_a_convert_is_not_repeated_in_a_round_without_a_plot():
+    match = table([["7♦"]], boss_hp=40, boss_atk=0, deck=2)
+    play(match, "Convert 7♦")
+    s = match.state
+    assert s.round == 2 and not s.decks[0] and s.phase == "tactic"  # no Plot: the deck is empty
+    assert s.converted == [False] and s.plots == [-1] and s.dealt == 0
+    coppers = s.coppers[0]
+    events = play(match, "Pass")
+    assert s.coppers[0] == coppers and not any(e.rule.startswith("forge.convert")
+                                               for e in events)
+
+
+def test_each_reward_is_told():
+    for reward, text in (("Rally", "Rally: every wizard heals 5"),
+                         ("Surge", "Surge: Wizard 1 draws 3 beyond the hand size."),
+                         ("Momentum", "Momentum: the next Boss starts with 10 HP less.")):
+        match = table([["9♠", "2♦"]], boss_hp=5)
+        events = play(match, "Plot 9♠", "Pass", reward)
+        assert any(e.rule == "forge.kill-reward" and e.text.startswith(text) for e in events)
