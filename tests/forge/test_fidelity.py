@@ -140,3 +140,10 @@ def test_seeded_campaign_steps_repeat():
     first = _retired_campaign().drift({"glory": [0], "best_kill": [0], "result": "lost"}, {})
     again = _retired_campaign().drift({"glory": [0], "best_kill": [0], "result": "lost"}, {})
     assert first.data == again.data
+
+
+def test_an_own_card_not_in_hand_is_refused_as_such():
+    match = table([["9♠", "2♦"]], boss_hp=40)
+    explained = match.explain(match.game.action_from_json(["Plot", card(0, "K♠")]))
+    assert not explained.legal and explained.rule == "forge.plot"
+    assert explained.reason == "Wizard 1 has no K♠ in hand"
