@@ -141,6 +141,15 @@ class _Ledger(Generic[C]):
         """A candidate's mean over all its games."""
         return mean_interval([r for games in self.results[candidate].values() for r in games])
 
+    def centred(self, candidate: C) -> float:
+        """A candidate's mean less each of its blocks' mean over every candidate there: what it adds to the
+        deals it met, comparable between candidates that met different blocks (the blocks' luck cancels)."""
+        gaps = []
+        for block, games in self.results[candidate].items():
+            everyone = [r for mine in self.results.values() if block in mine for r in mine[block]]
+            gaps.append(sum(games) / len(games) - sum(everyone) / len(everyone))
+        return sum(gaps) / len(gaps)
+
 
 def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = None,
              progress: Progress | None = None) -> Result[C]:
@@ -174,8 +183,7 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
         if len(alive) == 1 and not fresh:
             break  # nothing left to compare with
         alive = _unique([*alive, *fresh])
-    leader = max(ledger.results, key=lambda c: (_rounds_played(ledger, c), ledger.mean(c).mean)) \
-        if ledger.results else next(iter(baselines.values()))
+    leader = _chosen(ledger, alive) if ledger.results else next(iter(baselines.values()))
     verdicts, verdict_seeds = _verdict(problem, leader, baselines, seed, budget,
                                        lambda done: tick(ledger.played + done, total))
     tick(total, total)
@@ -201,12 +209,16 @@ def _unique(candidates: Sequence[C]) -> list[C]:
 
 
 def _leader(ledger: _Ledger[C], alive: Sequence[C]) -> C:
-    """The live candidate with the best mean so far."""
-    return max(alive, key=lambda c: ledger.mean(c).mean)
+    """The live candidate that adds most to the deals it met."""
+    return max(alive, key=ledger.centred)
 
 
-def _rounds_played(ledger: _Ledger[C], candidate: C) -> int:
-    return len(ledger.results.get(candidate, {}))
+def _chosen(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+    """The search's answer: the race's leader among the survivors that met at least two blocks (one block is too
+    little to tell luck from worth), or among all survivors if none did. A baseline is chosen only on its merits."""
+    played = [c for c in alive if c in ledger.results]
+    seasoned = [c for c in played if len(ledger.results[c]) >= 2]
+    return _leader(ledger, seasoned or played)
 
 
 def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from solvers.optimise import SEARCH, VERDICT, Budget, needed_games, optimise
+from solvers.optimise import SEARCH, VERDICT, Budget, _chosen, _Ledger, needed_games, optimise
 from tablekit.core.errors import ConfigError
 
 CARDS = ("ash", "birch", "cedar", "daisy", "elm", "fern")
@@ -148,3 +148,17 @@ def test_the_games_needed_to_resolve_a_difference() -> None:
     assert needed_games(0.1, 0.5) == 97  # (1.96 * 0.5 / 0.1) ** 2 = 96.04
     with pytest.raises(ValueError, match="above 0"):
         needed_games(0.0, 0.5)
+
+
+def test_the_answer_is_chosen_on_merit_not_on_rounds_played() -> None:
+    """A baseline that met every block must not win over a later candidate that adds more to the deals it met."""
+    ledger = _Ledger(Toy(WORTH, baseline=("ash", "birch", "elm")))
+    base, late, weak = ("ash", "birch", "elm"), ("cedar", "daisy", "fern"), ("ash", "birch", "cedar")
+    for block in ("b0", "b1", "b2", "b3"):
+        ledger.results.setdefault(base, {})[block] = [0.5] * 10
+        ledger.results.setdefault(weak, {})[block] = [0.4] * 10
+    for block in ("b2", "b3"):
+        ledger.results.setdefault(late, {})[block] = [0.8] * 10
+    ledger.results[(("one", "block", "only"))] = {"b3": [1.0] * 10}  # one block: luck, not worth
+    assert _chosen(ledger, [base, late, weak, ("one", "block", "only")]) == late
+    assert ledger.centred(late) > ledger.centred(base) > ledger.centred(weak)
