@@ -49,15 +49,23 @@ def fire(duel: Duel, hook: str, subject: Fighter) -> None:
         for owner, moment in ((subject, hook), (foe, "foe-" + hook)):
             _equipment_react(duel, owner, moment)
             _triggers_react(duel, owner, moment)
-        event = duel.event
-        if event is not None:
-            for reaction in event.reactions:
-                if reaction.on == hook and holds(duel, subject, reaction.when, event):
-                    duel.log("runes.event", "The Event {card} reacts for {hero}.",
-                             card=event.name, hero=subject.name)
-                    resolve(duel, subject, reaction.effects, event)
+        if duel.event is not None:
+            _event_reacts(duel, duel.event, hook, subject)
     finally:
         duel.depth -= 1
+
+
+def _event_reacts(duel: Duel, event: Card, hook: str, subject: Fighter) -> None:
+    """The active Event's reactions to `hook`: for the subject, or for each hero (`each`)."""
+    for reaction in event.reactions:
+        if reaction.on != hook:
+            continue
+        heroes_ = (subject, duel.foe(subject)) if reaction.each else (subject,)
+        for hero in heroes_:
+            if not duel.over and holds(duel, hero, reaction.when, event):
+                duel.log("runes.event", "The Event {card} reacts for {hero}.",
+                         card=event.name, hero=hero.name)
+                resolve(duel, hero, reaction.effects, event)
 
 
 def _equipment_react(duel: Duel, owner: Fighter, moment: str) -> None:

@@ -162,3 +162,53 @@ def test_attack_card_in_play() -> None:
     play_card(d, d.fighters[0], card("axe", effects=[hit(2)]))
     assert d.fighters[1].health == 18
     assert rules(d)[0] == "runes.action" and rules(d)[-1] == "runes.move-card"
+
+
+# -- pins for rules a mutation run showed untested (issue 36) ----------------------------------
+@pytest.mark.parametrize("bleeding, expected", [(True, 16), (False, 17)])
+def test_raven_bonus_only_against_a_bleeding_hero(pool, bleeding, expected) -> None:
+    """Carrion Lantern: a Raven card deals 1 more, but only to a Bleeding hero."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["carrion-lantern"])
+    if bleeding:
+        foe.statuses["Bleeding"] = statuses.Status(1, None, False)
+    combat.attack(d, me, 3, card=pool["talon-rake"])
+    assert foe.health == expected
+
+
+def test_raven_bonus_needs_a_raven_card(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["carrion-lantern"])
+    foe.statuses["Bleeding"] = statuses.Status(1, None, False)
+    combat.attack(d, me, 3, card=pool["axe-swing"])
+    assert foe.health == 17
+
+
+@pytest.mark.parametrize("shield, fires", [(2, True), (0, False)])
+def test_damage_that_strips_shield_fires_loses_shield(pool, shield, fires) -> None:
+    """Omen Circle answers Shield lost to damage, and only when there was Shield to lose."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["omen-circle"])
+    me.raven_sight, me.shield = False, shield  # Omen Circle is a Raven card itself
+    combat.attack(d, foe, 1)
+    assert me.raven_sight is fires
+
+
+def test_true_damage_ignores_reductions_even_through_shield(pool) -> None:
+    d = duel("skorta", "ash", true_damage_hits_shield=True)
+    me = d.fighters[0]
+    play_card(d, me, pool["runestone-of-wyrd"])
+    me.shield = 1
+    combat.true_damage(d, me, 3, "test")
+    assert (me.shield, me.health) == (0, 18)
+
+
+def test_an_attack_below_zero_strikes_for_zero() -> None:
+    d = duel()
+    me = d.fighters[0]
+    statuses.gain(d, me, "Frost", 7, None)
+    assert combat.attack(d, me, 1) == 0
+    assert "strikes for 0" in d.events.items[-1].text
