@@ -415,3 +415,54 @@ def test_each_turn_means_every_turn_of_either_hero(pool) -> None:
     play_turn(d2)
     combat.attack(d2, other, 2)
     assert skorta.health == 20 - 1 - 1  # the mantle works again on a new turn
+
+
+# -- issue 36, items 6–8 ------------------------------------------------------------------------
+def test_every_perform_card_refreshes_the_performance_to_two_turns() -> None:
+    """With 2 turns left or 1, a Perform card on Ash's turn leaves 2 after that turn's end."""
+    for left in (2, 1):
+        d = duel("ash", "skorta")
+        me = d.fighters[0]
+        play_card(d, me, perform(1))
+        end_turn(d, me)
+        me.performance_turns = left
+        play_card(d, me, perform(1))
+        end_turn(d, me)
+        assert me.performance_turns == 2, left
+
+
+def test_a_perform_card_keeps_a_longer_performance() -> None:
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, perform(1))
+    end_turn(d, me)
+    me.performance_turns = 3
+    play_card(d, me, perform(1))
+    assert me.performance_turns == 3
+
+
+def test_green_circle_extension_resets_every_turn_of_either_hero() -> None:
+    """A mark made on the opponent's turn does not use up Mikal-Finnvard's next extension."""
+    d = duel("mikal-finnvard", "ash", deck0=[attune("Air")])
+    me, foe = d.fighters
+    play_card(d, me, attune("Fire"))
+    end_turn(d, me)
+    d.active = 1
+    play_card(d, me, attune("Water"))  # marked on the opponent's turn (as a reaction would)
+    end_turn(d, foe)
+    d.active = 0
+    play_turn(d)  # Mikal-Finnvard reveals the Air card: the first new mark of his turn
+    assert "Water Attunement is extended to 3" in texts(d).split("Air is marked")[-1]
+    assert me.attunements["Water"].turns == 2
+
+
+def test_switching_to_the_cello_at_perform_5_removes_frost() -> None:
+    """Frost gained under the Hurdy-Gurdy is removed when the Cello takes over at Perform 5+."""
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, perform(5, "Hurdy-Gurdy"))
+    statuses.gain(d, me, "Frost", 2)
+    statuses.gain(d, me, "Frozen", 1, 2)
+    play_card(d, me, perform(1, "Cello"))
+    assert me.instrument == "Cello" and not me.has("Frost") and not me.has("Frozen")
+    assert texts(d).count("immune to Frozen and Frost") == 1
