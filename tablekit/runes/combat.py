@@ -98,9 +98,12 @@ def attack(duel: Duel, attacker: Fighter, amount: int, *, ranged: bool = False,
              "{defender}'s Armor {armor} leaves {final}.",
              attacker=attacker.name, kind=kind, power=power, defender=defender.name,
              armor=armor, final=final)
+    was_ethereal = defender.ethereal
     to_health = deal_damage(duel, defender, final, break_shield)
-    if not ranged and not riposte and not duel.over:
-        _melee_answers(duel, attacker, defender)
+    melee = not ranged and not riposte and (duel.options.spiritual_melee or not spiritual)
+    if melee and not duel.over:
+        vengeful = was_ethereal or duel.options.vengeance_on_entry
+        _melee_answers(duel, attacker, defender, vengeful)
     return to_health
 
 
@@ -213,8 +216,11 @@ def _defensive_effects(duel: Duel, defender: Fighter, damage: int) -> int:
     return damage
 
 
-def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter) -> None:
-    """Thorns, Riposte and One with Nature answer a Melee Attack; then `hit-melee` reactions."""
+def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter, vengeful: bool) -> None:
+    """Thorns, Riposte and One with Nature answer a Melee Attack; then `hit-melee` reactions.
+
+    `vengeful`: the Oath of Vengeance may answer (the defender was Ethereal when struck).
+    """
     thorns = defender.amount("Thorns") + heroes.thorns_bonus(defender)
     if thorns:
         duel.log("runes.thorns", "{hero}'s Thorns {n} strike back at {attacker}.",
@@ -224,7 +230,8 @@ def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter) -> None:
     if "Riposte" in defender.statuses and not duel.over:
         duel.log("runes.riposte", "{hero} Ripostes.", hero=defender.name)
         attack(duel, defender, defender.amount("Riposte"), riposte=True)
-    elif defender.ethereal and defender.form_oath == "vengeance" and not duel.over:
+    elif vengeful and defender.ethereal and defender.form_oath == "vengeance" \
+            and not duel.over:
         duel.log("runes.oath-vengeance", "The Oath of Vengeance answers: {hero} Ripostes 0.",
                  hero=defender.name)
         attack(duel, defender, 0, riposte=True)

@@ -56,6 +56,9 @@ def new_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card]],
     options = DuelOptions() if options is None else options
     fighters = (new_fighter(0, stats[heroes_[0]], list(decks[0])),
                 new_fighter(1, stats[heroes_[1]], list(decks[1])))
+    if heroes_[0] == heroes_[1]:  # a mirror duel: the log names the players
+        for fighter in fighters:
+            fighter.name = f"{fighter.name} (player {fighter.index + 1})"
     return Duel(fighters, options, events if events is not None else Events(None))
 
 
@@ -166,8 +169,9 @@ def end_turn(duel: Duel, me: Fighter) -> None:
         statuses.age(duel, me)
         heroes.end_of_turn(duel, me)
     if not duel.over:
-        duel.log("runes.turn-end", "{hero}'s turn ends (Health {h}, Shield {s}).", hero=me.name,
-                 h=me.health, s=me.shield)
+        life = f"Essence {me.essence}/{me.essence_max}" if me.ethereal else f"Health {me.health}"
+        duel.log("runes.turn-end", "{hero}'s turn ends ({life}, Shield {s}).", hero=me.name,
+                 life=life, s=me.shield)
 
 
 def fatigue(duel: Duel, me: Fighter) -> None:
