@@ -212,3 +212,27 @@ def test_an_attack_below_zero_strikes_for_zero() -> None:
     statuses.gain(d, me, "Frost", 7, None)
     assert combat.attack(d, me, 1) == 0
     assert "strikes for 0" in d.events.items[-1].text
+
+
+def test_damage_split_without_break_shield_by_default() -> None:
+    assert combat.damage_split(5, 4) == (0, 1) and combat.damage_split(3, 8) == (5, 0)
+
+
+@pytest.mark.parametrize("shield, amount", [(0, 2), (3, 0)])
+def test_no_shield_lost_fires_nothing(pool, shield, amount) -> None:
+    """Losing 0 Shield (none there, or an amount of 0) is no loss: Omen Circle does not answer."""
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["omen-circle"])
+    me.raven_sight, me.shield = False, shield
+    combat.lose_shield(d, me, amount)
+    assert not me.raven_sight and me.shield == shield and "runes.shield-loss" not in rules(d)
+
+
+def test_gaining_shield_0_fires_nothing(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, foe, pool["salt-wind"])
+    me.shield = 2
+    combat.gain_shield(d, me, 0)
+    assert me.shield == 2 and foe.triggers and "runes.shield-max" not in rules(d)
