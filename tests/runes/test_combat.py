@@ -236,3 +236,19 @@ def test_gaining_shield_0_fires_nothing(pool) -> None:
     me.shield = 2
     combat.gain_shield(d, me, 0)
     assert me.shield == 2 and foe.triggers and "runes.shield-max" not in rules(d)
+
+
+def test_equipment_armor_adds_to_the_living_heros_armor(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    me.base_armor = 1
+    play_card(d, me, pool["witchfeather-cloak"])  # Armor +1 while Raven Sight is active
+    assert me.raven_sight and combat.armor_value(d, me) == 2
+
+
+def test_no_attack_once_the_duel_is_over() -> None:
+    d = duel()
+    d.over = True
+    before = len(d.events.items)
+    assert combat.attack(d, d.fighters[0], 5) == 0
+    assert d.fighters[1].health == 20 and len(d.events.items) == before
