@@ -252,3 +252,92 @@ def test_no_attack_once_the_duel_is_over() -> None:
     before = len(d.events.items)
     assert combat.attack(d, d.fighters[0], 5) == 0
     assert d.fighters[1].health == 20 and len(d.events.items) == before
+
+
+# -- nothing happens for 0, nor after the end ---------------------------------------------------
+def test_zero_damage_spends_no_once_a_chapter_reduction(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["runestone-of-wyrd"])
+    assert combat.deal_damage(d, me, 0) == 0
+    assert combat.deal_damage(d, me, 2) == 1 and me.health == 19
+
+
+def test_damage_reduced_to_zero_leaves_shield_alone(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["runestone-of-wyrd"])
+    me.shield = 2
+    assert combat.deal_damage(d, me, 1) == 0
+    assert me.shield == 2 and "runes.shield" not in rules(d)
+
+
+@pytest.mark.parametrize("hit_it", [
+    lambda d, f: combat.deal_damage(d, f, 3),
+    lambda d, f: combat.true_damage(d, f, 3, "test"),
+    lambda d, f: combat.lose_health(d, f, 3, "test"),
+])
+def test_no_damage_after_the_end(hit_it) -> None:
+    d = duel()
+    d.over = True
+    hit_it(d, d.fighters[1])
+    assert d.fighters[1].health == 20 and d.events.items == []
+
+
+def test_true_damage_of_0_says_nothing_and_1_hits() -> None:
+    d = duel()
+    me = d.fighters[0]
+    combat.true_damage(d, me, 0, "test")
+    assert d.events.items == []
+    combat.true_damage(d, me, 1, "test")
+    assert me.health == 19
+
+
+def test_losing_0_health_does_not_shorten_the_performance() -> None:
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    me.perform, me.performance_turns = 1, 2
+    assert combat.lose_health(d, me, 0, "test") == 0
+    assert me.performance_turns == 2 and not me.lost_health_this_turn
+
+
+def test_lose_health_returns_what_was_lost() -> None:
+    d = duel("torstein", "skorta")
+    me, foe = d.fighters
+    assert combat.lose_health(d, foe, 3, "test") == 3
+    assert combat.lose_health(d, me, 25, "test") == 25 and me.ethereal  # Eir intervenes
+    assert combat.lose_health(d, foe, 17, "test") == 17 and d.over
+
+
+def test_healing_modifier_winter_market(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    me.health = 10
+    play_card(d, me, pool["winter-market"])
+    assert combat.heal(d, me, 2) == 1 and combat.heal(d, me, 1) == 0 and me.health == 11
+
+
+def test_heal_1_heals_and_is_logged() -> None:
+    d = duel()
+    me = d.fighters[0]
+    me.health = 10
+    assert combat.heal(d, me, 1) == 1 and me.health == 11
+    assert d.events.items[-1].text == "Skörta heals 1 (11/20)."
+
+
+def test_no_healing_in_ethereal_form() -> None:
+    d = duel("torstein", "skorta")
+    me = d.fighters[0]
+    combat.true_damage(d, me, 20, "test")
+    assert combat.heal(d, me, 2) == 0 and me.health == 0
+
+
+def test_healing_at_full_health_heals_nothing_and_fires_nothing(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["ravens-due"])  # when the opponent heals, deal 1 damage to them
+    assert combat.heal(d, foe, 2) == 0
+    assert foe.health == 20 and "runes.heal" not in rules(d)
+    foe.health = 15
+    combat.heal(d, foe, 2)
+    assert foe.health == 16  # healed 2, then Raven's Due's 1
