@@ -7,7 +7,7 @@ import pytest
 from tablekit.core.errors import TablekitError
 from tablekit.runes import combat, statuses
 from tablekit.runes.duel import play_card
-from tests.runes.duelkit import card, duel, hit, rules
+from tests.runes.duelkit import card, duel, hit, rules, texts
 
 
 @pytest.mark.parametrize("damage, shield, brk, expected", [
@@ -341,3 +341,70 @@ def test_healing_at_full_health_heals_nothing_and_fires_nothing(pool) -> None:
     foe.health = 15
     combat.heal(d, foe, 2)
     assert foe.health == 16  # healed 2, then Raven's Due's 1
+
+
+def test_salt_wind_answers_a_gained_shield(pool) -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, foe, pool["salt-wind"])  # when your opponent gains Shield, reduce it by 1
+    combat.gain_shield(d, me, 3)
+    assert me.shield == 2 and not foe.triggers
+
+
+def test_losing_1_shield_fires_loses_shield(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["omen-circle"])
+    me.raven_sight, me.shield = False, 3
+    combat.lose_shield(d, me, 1)
+    assert me.shield == 2 and me.raven_sight
+    assert "Skörta loses 1 Shield (2 left); no Health is lost." in texts(d)
+
+
+@pytest.mark.parametrize("change", [lambda d, f: combat.gain_shield(d, f, 3),
+                                    lambda d, f: combat.lose_shield(d, f, 1)])
+def test_no_shield_change_after_the_end(change) -> None:
+    d = duel()
+    me = d.fighters[0]
+    me.shield, d.over = 2, True
+    change(d, me)
+    assert me.shield == 2 and d.events.items == []
+
+
+def test_a_reduction_is_logged(pool) -> None:
+    d = duel("skorta", "ash")
+    me = d.fighters[0]
+    play_card(d, me, pool["runestone-of-wyrd"])
+    combat.deal_damage(d, me, 2)
+    assert "Runestone of Wyrd changes the damage to Skörta by -1." in texts(d)
+
+
+def test_thorns_and_riposte_are_logged() -> None:
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    statuses.gain(d, foe, "Thorns", 1, 2)
+    statuses.gain(d, foe, "Riposte", 1, 2)
+    combat.attack(d, me, 1)
+    assert "Ash's Thorns 1 strike back at Skörta." in texts(d) and "Ash Ripostes." in texts(d)
+    assert me.health == 18  # Thorns 1, then the Riposte's Attack 1
+
+
+def test_hit_in_melee_fires_riposte_stance(pool) -> None:
+    d = duel("torstein", "skorta")
+    me, foe = d.fighters
+    play_card(d, me, pool["riposte-stance"])
+    combat.attack(d, foe, 1, ranged=True)
+    assert not me.has("Riposte")
+    combat.attack(d, foe, 1)
+    assert me.amount("Riposte") == 1
+
+
+def test_the_vengeance_riposte_is_not_answered_by_thorns() -> None:
+    d = duel("torstein", "skorta")
+    me, foe = d.fighters
+    me.oath = "vengeance"
+    d.active = 1
+    combat.true_damage(d, me, 20, "test")
+    statuses.gain(d, foe, "Thorns", 1, 2)
+    combat.attack(d, foe, 0)  # Armor 2 stops it; the Oath's Riposte 0 answers
+    assert me.essence == 5 and foe.health == 16
