@@ -503,3 +503,44 @@ def test_thorns_answer_the_spiritual_attack_as_melee(melee, essence) -> None:
     d.active = 0
     heroes.start_of_turn(d, me)
     assert me.essence == essence and d.fighters[1].health == 16
+
+
+# -- pins for the Heroes' numbers (mutation run) -------------------------------------------------
+def test_consuming_harmony() -> None:
+    d = duel("mikal-finnvard", "ash")
+    me = d.fighters[0]
+    heroes.consume(d, me, "harmony")
+    assert not me.harmony and "consumes" not in texts(d)
+    me.harmony = True
+    play_card(d, me, card("spend", effects=[{"op": "shield", "amount": 1,
+                                             "consume": "harmony"}]))
+    assert not me.harmony and "Mikal-Finnvard consumes Harmony." in texts(d)
+
+
+def test_essence_restores_up_to_the_maximum_only() -> None:
+    d, me, _ = _fall()
+    me.essence = 3
+    heroes.restore_essence(d, me, 5)
+    assert me.essence == 5 and "restores Essence to 5/5" in texts(d)
+    before = len(d.events.items)
+    heroes.restore_essence(d, me, 1)
+    assert me.essence == 5 and len(d.events.items) == before
+
+
+def test_no_essence_restored_while_living() -> None:
+    d = duel("torstein", "skorta")
+    me = d.fighters[0]
+    heroes.restore_essence(d, me, 2)
+    assert me.essence == 0
+
+
+def test_water_one_with_nature_regenerates_1() -> None:
+    d = duel("mikal-finnvard", "ash")
+    me = d.fighters[0]
+    me.health = 10
+    me.nature, me.nature_element = heroes.Status(0, 4), "Water"
+    heroes.start_of_turn(d, me)
+    assert me.health == 11
+    me.nature_element = "Fire"
+    heroes.start_of_turn(d, me)
+    assert me.health == 11
