@@ -7,7 +7,7 @@ from typing import Any
 
 from tablekit.core.game import Events, Outcome
 from tablekit.wizards.actions import Place
-from tablekit.wizards.flow import DECISIONS, decide, options, settle
+from tablekit.wizards.flow import decide, decision_rule, options, settle
 from tablekit.wizards.placement import why_not_placed
 from tablekit.wizards.setup import deal
 from tablekit.wizards.state import HIDDEN, OVER, WizardsState
@@ -49,7 +49,7 @@ def illegal_reason(state: WizardsState, action: Any) -> tuple[str, str]:
     if kind == "place" and isinstance(action, Place):
         return why_not_placed(state, action)
     offered = "; ".join(str(a) for a in legal_actions(state)[:6])
-    return DECISIONS[kind][2], f"now the rules ask for one of: {offered}"
+    return decision_rule(state), f"now the rules ask for one of: {offered}"
 
 
 def outcome(state: WizardsState) -> Outcome | None:
