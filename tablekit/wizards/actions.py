@@ -13,6 +13,11 @@ def a_gem(colour: str) -> str:
     return f"{'an' if colour[:1] in 'aeiou' else 'a'} {colour} gem"
 
 
+def how_many(count: int, noun: str) -> str:
+    """'1 cursed gem', '2 cursed gems': a count with its noun."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def creature_name(creature: str) -> str:
     """The printed name of a creature id."""
     return components().creature(creature).name

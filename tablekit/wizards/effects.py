@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wizards.actions import a_gem
+from tablekit.wizards.actions import a_gem, how_many
 from tablekit.wizards.cards import COLOURS, components
 from tablekit.wizards.state import COLOUR_INDEX, Slot, WizardsState
 
@@ -60,7 +60,8 @@ def return_cursed(state: WizardsState, player: int, count: int, events: Events, 
     if count:
         state.cursed[player] -= count
         state.cursed_supply += count
-        events.add(rule, "{who} gives back {n} cursed gem(s).", who=name_of(state, player), n=count)
+        events.add(rule, "{who} gives back {n}.", who=name_of(state, player),
+                   n=how_many(count, "cursed gem"))
 
 
 def give_gem(state: WizardsState, giver: int, receiver: int, colour: str, events: Events) -> None:

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wizards.actions import Discard, GiveGem, Pass, ReturnCard, TakeArtefact, TakeGem
+from tablekit.wizards.actions import (
+    Discard,
+    GiveGem,
+    Pass,
+    ReturnCard,
+    TakeArtefact,
+    TakeGem,
+    how_many,
+)
 from tablekit.wizards.cards import COLOURS, CURSED, components
 from tablekit.wizards.effects import (
     colours_held,
@@ -247,16 +255,16 @@ def _explain_strengths(state: WizardsState, dungeon: int, events: Events) -> Non
     kinds = [creature(s) for s in here]
     for slot, card in zip(here, kinds, strict=True):
         if card.effect == "cursed-strength":
-            events.add("wizards.void-dragon", "Void Dragon is as strong as its owner's {n} cursed "
-                       "gem(s).", n=state.cursed[slot.owner])
+            events.add("wizards.void-dragon", "Void Dragon is as strong as its owner's {n}.",
+                       n=how_many(state.cursed[slot.owner], "cursed gem"))
     imps = sum(1 for c in kinds if c.type == "imp")
     if not imps:
         return
     if any(c.effect == "imps-strength-one" for c in kinds):
         events.add("wizards.hobb-chanter", "Hobb Chanter holds each imp here to strength 1.")
     else:
-        events.add("wizards.imp-strength", "Each imp here counts the {n} imp(s) in the dungeon.",
-                   n=imps)
+        events.add("wizards.imp-strength", "Each imp here counts the {n} in the dungeon.",
+                   n=how_many(imps, "imp"))
 
 
 def _runner_up_qualifies(ranked: list[tuple[int, int]]) -> bool:

@@ -166,3 +166,42 @@ def test_a_lone_owner_gets_every_artefact_without_a_choice():
 def test_the_lone_owner_line_counts_the_artefacts(artefacts, says):
     state, events = fight(LONE, artefacts=artefacts, advanced=True, enchantment="of-wonders")
     assert says in texts(events) and sorted(state.artefacts[P0]) == sorted(artefacts)
+
+
+def test_the_scoring_log_reads_every_line_and_the_token_breaks_the_tie():
+    state = build(gems=[{"red": 1}, {"blue": 2}], cursed=[3, 0], artefacts=[["greatsword"], []],
+                  hands=[["titan"], ["titan"]])
+    state.token = P1
+    for dungeon in state.dungeons:
+        dungeon.open = False
+    state.pending = None
+    events = Events()
+    tablekit.wizards.flow.settle(state, events)
+    choose(state, "Cancel a red gem (best)", events)
+    assert texts(events)[-7:] == [
+        "Player 1 holds the most cursed gems (3): −3.",
+        "Player 1 gives up a red gem with a cursed gem.",
+        "Player 1 has 2 cursed gems left: −2.",
+        "Player 1's artefacts score 7.",
+        "Player 1: sets 0, artefacts 7, enchantments 0, cursed gems −2, most cursed −3: 2 points.",
+        "Player 2: sets 2, artefacts 0, enchantments 0, cursed gems −0, most cursed −0: 2 points.",
+        "Player 2 wins with 2 points (the tie goes by the battle token)."]
+
+
+def test_end_of_game_tiles_do_nothing_without_artefact_effects():
+    state = build(artefacts=[["blessed-cup"], []], cursed=[3, 0], hands=[["titan"], []])
+    for dungeon in state.dungeons:
+        dungeon.open = False
+    state.pending = None
+    tablekit.wizards.flow.settle(state, Events())
+    assert state.cursed[P0] == 3 and state.scores[P0] == 5 - 3 - 3
+
+
+@pytest.mark.parametrize("count, text", [(1, "Player 1 gives back 1 cursed gem."),
+                                         (2, "Player 1 gives back 2 cursed gems.")])
+def test_giving_back_cursed_gems_counts_in_plain_words(count, text):
+    from tablekit.wizards.effects import return_cursed
+    state = build(cursed=[3, 0], hands=[["titan"], []])
+    events = Events()
+    return_cursed(state, P0, count, events, "wizards.of-purification")
+    assert texts(events) == [text]
