@@ -8,6 +8,16 @@ from tablekit.core.actions import action
 from tablekit.wizards.cards import components
 
 
+def a_gem(colour: str) -> str:
+    """'a red gem', 'an orange gem': a gem of a colour with its article."""
+    return f"{'an' if colour[:1] in 'aeiou' else 'a'} {colour} gem"
+
+
+def how_many(count: int, noun: str) -> str:
+    """'1 cursed gem', '2 cursed gems': a count with its noun."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def creature_name(creature: str) -> str:
     """The printed name of a creature id."""
     return components().creature(creature).name
@@ -101,7 +111,7 @@ class TakeGem(NamedTuple):
     colour: str
 
     def __str__(self) -> str:
-        return f"Take a {self.colour} gem"
+        return f"Take {a_gem(self.colour)}"
 
 
 @action
@@ -111,7 +121,7 @@ class GiveGem(NamedTuple):
     colour: str
 
     def __str__(self) -> str:
-        return f"Give a {self.colour} gem"
+        return f"Give {a_gem(self.colour)}"
 
 
 @action
@@ -122,7 +132,7 @@ class CancelGem(NamedTuple):
     best: bool
 
     def __str__(self) -> str:
-        return f"Cancel a {self.colour} gem" + (" (best)" if self.best else "")
+        return f"Cancel {a_gem(self.colour)}" + (" (best)" if self.best else "")
 
 
 @action
