@@ -379,8 +379,11 @@ def test_coop_both_villains_down_on_the_same_turn_wins():
     for board in match.state.boards:
         board.villain_health = 0
     match.apply(EndTurn())
-    match.apply(EndTurn())
+    events = match.apply(EndTurn())
     assert match.is_over and match.outcome.won(0) and match.outcome.won(1)
+    # Co-op Play: the win is checked as the players' turns end, so no Villain turn starts
+    assert match.state.phase == "over" and match.state.work == []
+    assert not any(e.rule.startswith("wonders.villain") for e in events)
 
 
 def test_coop_view_hides_the_partners_hand():
