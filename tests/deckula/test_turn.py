@@ -46,6 +46,7 @@ def test_red_arrow_cards_go_to_their_area_for_free():
     assert rules.count("deckula.red-arrow") == 2  # Bat Colony down, then Sunrise up
     assert names(match, "home") == ["Bat Colony"]
     assert match.is_over and match.outcome.scores == (0.0,)  # Sunrise with no coffin burns you
+    assert match.state.todo == []  # The Game Ends When: at once; nothing queued is left to resolve
     assert match.state.energy == 3
 
 
@@ -276,3 +277,14 @@ def test_a_discard_effect_that_would_not_happen_is_not_offered(tmp_path):
     assert [str(a) for a in guarded.legal_actions()] == ["Use Secret Passage (discard it)", "Draw a card"]
     reason = guarded.explain(Activate(guarded.state.home[0], "Warning Bell")).reason  # a Guard is home
     assert "would not happen" in reason and "guard" in reason
+
+
+def test_a_blanked_home_card_cannot_be_discarded_for_its_effect_and_says_why() -> None:
+    """Terminology (Blanked): a blanked card has no effect, so its Discard effect is refused, naming the blank."""
+    match = table(home=["loyal-gargoyle", "trapdoor"],
+                  draw=["curious-quaintrelle", "candelabra", "vampire-bride"], energy=2)
+    gargoyle = match.state.home[0]  # Curious Quaintrelle blanks it: the highest-VP Home card
+    assert [str(a) for a in match.legal_actions()] == ["Use Trapdoor (discard it)", "Draw a card"]
+    refusal = match.explain(Activate(gargoyle, "Loyal Gargoyle"))
+    assert refusal.rule == "deckula.discard-effect"
+    assert refusal.reason == "Loyal Gargoyle is blanked: it has no effect"
