@@ -242,6 +242,15 @@ op = "summon"
 unless_tag = "guard"
 
 [[card]]
+id = "leaky-purse"
+name = "Leaky Purse"
+text = "Discard: shake it out — lose 2 energy."
+[[card.effect]]
+timing = "discard"
+op = "lose_energy"
+amount = 2
+
+[[card]]
 id = "poison-chalice"
 name = "Poison Chalice"
 text = "Discard: drink it, and the game ends."
@@ -288,3 +297,13 @@ def test_a_blanked_home_card_cannot_be_discarded_for_its_effect_and_says_why() -
     refusal = match.explain(Activate(gargoyle, "Loyal Gargoyle"))
     assert refusal.rule == "deckula.discard-effect"
     assert refusal.reason == "Loyal Gargoyle is blanked: it has no effect"
+
+
+def test_a_discard_effect_that_costs_energy_is_offered_while_any_energy_is_left(tmp_path) -> None:
+    """Activating Card Effects: losing energy changes something while you have any (never below 0)."""
+    some = targetless_table(tmp_path, home=["leaky-purse"], draw=["candelabra", "vampire-bride"], energy=1)
+    assert [str(a) for a in some.legal_actions()] == ["Use Leaky Purse (discard it)", "Draw a card"]
+    some.apply(action(some, "Use Leaky Purse (discard it)"))
+    assert some.state.energy == 0
+    broke = targetless_table(tmp_path, home=["leaky-purse"], draw=["candelabra", "vampire-bride"], energy=0)
+    assert broke.state.phase == "decide"  # nothing to lose: not offered, straight to the draw
