@@ -177,6 +177,15 @@ def test_the_webs_get_blanked_when_they_are_the_finest_piece():
     assert not match.state.is_blanked(match.state.threat[0])
 
 
+def test_the_webs_catch_only_the_visitor_they_name() -> None:
+    """Activating Card Effects: a passive naming Curious Quaintrelle ignores another Visitor entering."""
+    match = table(home=["spider-webs", "candelabra"], draw=["hapless-vagabond", "candelabra", "vampire-bride"],
+                  energy=2)
+    vagabond = match.state.threat[0]
+    assert not match.state.is_blanked(vagabond) and match.state.card_vp(vagabond) == -1
+    assert not any(e.rule == "deckula.passive" for e in match.log)
+
+
 def test_summon_brings_a_set_aside_visitor():
     match = table(draw=["nosy-postman", "candelabra"], set_aside=["hapless-vagabond"], energy=2)
     assert names(match, "threat") == ["Nosy Postman", "Hapless Vagabond"] and match.state.energy == 1
