@@ -46,6 +46,7 @@ def test_red_arrow_cards_go_to_their_area_for_free():
     assert rules.count("deckula.red-arrow") == 2  # Bat Colony down, then Sunrise up
     assert names(match, "home") == ["Bat Colony"]
     assert match.is_over and match.outcome.scores == (0.0,)  # Sunrise with no coffin burns you
+    assert match.state.todo == []  # The Game Ends When: at once; nothing queued is left to resolve
     assert match.state.energy == 3
 
 
@@ -176,6 +177,15 @@ def test_the_webs_get_blanked_when_they_are_the_finest_piece():
     assert not match.state.is_blanked(match.state.threat[0])
 
 
+def test_the_webs_catch_only_the_visitor_they_name() -> None:
+    """Activating Card Effects: a passive naming Curious Quaintrelle ignores another Visitor entering."""
+    match = table(home=["spider-webs", "candelabra"], draw=["hapless-vagabond", "candelabra", "vampire-bride"],
+                  energy=2)
+    vagabond = match.state.threat[0]
+    assert not match.state.is_blanked(vagabond) and match.state.card_vp(vagabond) == -1
+    assert not any(e.rule == "deckula.passive" for e in match.log)
+
+
 def test_summon_brings_a_set_aside_visitor():
     match = table(draw=["nosy-postman", "candelabra"], set_aside=["hapless-vagabond"], energy=2)
     assert names(match, "threat") == ["Nosy Postman", "Hapless Vagabond"] and match.state.energy == 1
@@ -241,6 +251,15 @@ op = "summon"
 unless_tag = "guard"
 
 [[card]]
+id = "leaky-purse"
+name = "Leaky Purse"
+text = "Discard: shake it out — lose 2 energy."
+[[card.effect]]
+timing = "discard"
+op = "lose_energy"
+amount = 2
+
+[[card]]
 id = "poison-chalice"
 name = "Poison Chalice"
 text = "Discard: drink it, and the game ends."
@@ -276,3 +295,24 @@ def test_a_discard_effect_that_would_not_happen_is_not_offered(tmp_path):
     assert [str(a) for a in guarded.legal_actions()] == ["Use Secret Passage (discard it)", "Draw a card"]
     reason = guarded.explain(Activate(guarded.state.home[0], "Warning Bell")).reason  # a Guard is home
     assert "would not happen" in reason and "guard" in reason
+
+
+def test_a_blanked_home_card_cannot_be_discarded_for_its_effect_and_says_why() -> None:
+    """Terminology (Blanked): a blanked card has no effect, so its Discard effect is refused, naming the blank."""
+    match = table(home=["loyal-gargoyle", "trapdoor"],
+                  draw=["curious-quaintrelle", "candelabra", "vampire-bride"], energy=2)
+    gargoyle = match.state.home[0]  # Curious Quaintrelle blanks it: the highest-VP Home card
+    assert [str(a) for a in match.legal_actions()] == ["Use Trapdoor (discard it)", "Draw a card"]
+    refusal = match.explain(Activate(gargoyle, "Loyal Gargoyle"))
+    assert refusal.rule == "deckula.discard-effect"
+    assert refusal.reason == "Loyal Gargoyle is blanked: it has no effect"
+
+
+def test_a_discard_effect_that_costs_energy_is_offered_while_any_energy_is_left(tmp_path) -> None:
+    """Activating Card Effects: losing energy changes something while you have any (never below 0)."""
+    some = targetless_table(tmp_path, home=["leaky-purse"], draw=["candelabra", "vampire-bride"], energy=1)
+    assert [str(a) for a in some.legal_actions()] == ["Use Leaky Purse (discard it)", "Draw a card"]
+    some.apply(action(some, "Use Leaky Purse (discard it)"))
+    assert some.state.energy == 0
+    broke = targetless_table(tmp_path, home=["leaky-purse"], draw=["candelabra", "vampire-bride"], energy=0)
+    assert broke.state.phase == "decide"  # nothing to lose: not offered, straight to the draw

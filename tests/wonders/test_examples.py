@@ -55,6 +55,8 @@ def test_example_b_player_turn():
     assert names(board.villain_minions) == ["Pixie Mesmerist"]
     assert names(board.player_minions) == ["Treant Shepherd", "Pixie Cavalry"]
     assert board.player_minions[0].exhausted and not board.player_minions[0].shield
+    # Persistent spell effects: the used Shield's card leaves; no Shield card (uid >= 0) stays under it
+    assert board.player_minions[0].attached == [] and board.player_minions[0].shield_card < 0
     assert sorted(state.table[u].name for u in board.discard) == ["Earth Shield",
                                                                   "Forest Troll"]
     GAME.apply(state, PlayCard(uid_of(state, "Hungry Wolf", "hand")))

@@ -16,8 +16,9 @@ from tablekit.wonders.actions import (
     PlayCard,
 )
 from tablekit.wonders.cards import default_catalog
+from tablekit.wonders.fight import step_battle
 from tablekit.wonders.game import GAME
-from tablekit.wonders.scenario import scenario, uid_of
+from tablekit.wonders.scenario import scenario, scenario_match, uid_of
 from tablekit.wonders.state import NONE, VILLAIN
 from tests.wonders.helpers import refused
 
@@ -379,8 +380,11 @@ def test_coop_both_villains_down_on_the_same_turn_wins():
     for board in match.state.boards:
         board.villain_health = 0
     match.apply(EndTurn())
-    match.apply(EndTurn())
+    events = match.apply(EndTurn())
     assert match.is_over and match.outcome.won(0) and match.outcome.won(1)
+    # Co-op Play: the win is checked as the players' turns end, so no Villain turn starts
+    assert match.state.phase == "over" and match.state.work == []
+    assert not any(e.rule.startswith("wonders.villain") for e in events)
 
 
 def test_coop_view_hides_the_partners_hand():
@@ -464,3 +468,47 @@ def test_a_set_position_applies_the_villains_minion_strength_rule_as_a_dealt_gam
     dealt_troll = next(c for c in dealt.table if c.id == "forest-troll")
     assert troll.strength == dealt_troll.villain.strength == 6  # 5 printed + 1
     assert state.table[state.boards[0].hand[0]].player.strength == dealt_troll.player.strength
+
+
+# -- Attack (Villain turn), one Choose Target at a time on the table ----------------------
+
+def _battle_step(state, villains: list[str], players: list[str]) -> Events:
+    """Run one Choose Target and its attacks for these lines (card ids, left to right)."""
+    frame = ["battle", 0, tuple(uid_of(state, v, "villain") for v in villains),
+             tuple(uid_of(state, p, "player") for p in players)]
+    state.work.append(frame)
+    events = Events()
+    step_battle(state, frame, events)
+    return events
+
+
+def test_attack_the_fallen_minion_hits_back_each_attacker_but_a_shield_takes_it() -> None:
+    """Attack: the destroyed minion deals its strength back to each attacker; a Shield absorbs it."""
+    state = scenario(player_minions=["pixie-cavalry"], villain_minions=["treant-shepherd", "forest-troll"])
+    treant, troll = state.boards[0].villain_minions
+    troll.shield = True
+    _battle_step(state, ["treant-shepherd", "forest-troll"], ["pixie-cavalry"])
+    # 2 then 5 destroy the Pixie Cavalry (3 health); it hits back 2 to each attacker
+    assert state.boards[0].player_minions == []
+    assert (treant.damage, treant.exhausted) == (2, True)  # 4 health: it stands, hurt
+    assert (troll.damage, troll.shield, troll.exhausted) == (0, False, True)
+
+
+def test_choose_target_attackers_that_cannot_destroy_the_leftmost_hit_the_player() -> None:
+    """Choose Target: too weak together for the leftmost minion, they attack the Player, and say so."""
+    state = scenario(player_minions=["treant-shepherd"], villain_minions=["pixie-mesmerist"])
+    health = state.boards[0].player_health
+    events = _battle_step(state, ["pixie-mesmerist"], ["treant-shepherd"])
+    assert state.boards[0].player_health == health - 2
+    told = [e for e in events.items if e.rule == "wonders.choose-target"]
+    assert [e.data for e in told] == [{"a": "Pixie Mesmerist", "m": "Treant Shepherd"}]
+
+
+def test_villain_turn_end_readies_the_villains_minions_and_says_so() -> None:
+    """Turn End (Villain turn): the attackers are turned ready again, as the log says, before you draw."""
+    match = scenario_match(villain_minions=["owl-scout"], draw=["wild-growth"] * 3)
+    events = match.apply(EndTurn())
+    rules = [e.rule for e in events]
+    assert "wonders.villain-turn-end" in rules
+    assert rules.index("wonders.villain-turn-end") < rules.index("wonders.player-draw")
+    assert not any(m.exhausted for m in match.state.boards[0].villain_minions)
