@@ -25,6 +25,7 @@ from tablekit.core.errors import TablekitError
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 from tablekit.forge.band import Band, BandError, check_inscription
 from tablekit.forge.cards import DECK_SIZE, TIER_COST, Book, card_label, is_hero, sample_book
+from tablekit.forge.rules import player_count
 from tablekit.forge.sim import Run, runs, sample_band
 
 SCALE = 1_000_000     # values are scaled to integers for CP-SAT
@@ -109,14 +110,14 @@ class PlanResult:
         return rows
 
 
-def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: int = 1,
+def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, wizards: int = 1,
                       seed: int = 0, require: Iterable[tuple[str, str]] | Mapping[str, str] = (),
                       inscribed: Mapping[str, str] | None = None, turning: bool = False,
                       games: int | None = None, random_plans: int = 3, progress: bool = False,
                       workers: int = 1, book: Book | None = None,
                       casual: float | None = None, executor: Executor | None = None
                       ) -> PlanResult:
-    """The best inscriptions for a band within `coppers` (a new band, or Turning).
+    """The best inscriptions for a band within `coppers` (default: the table's starting budget).
 
     `games` is the number of simulated dungeons per plan (default: 200 alone, fewer at bigger
     tables, whose games are longer — see `default_games`; 60 games left every page's value
@@ -129,10 +130,12 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int = 30, wizards: i
     started = time.perf_counter()
     book = book or sample_book()
     band = band or sample_band()
+    if not isinstance(wizards, int) or not 1 <= wizards <= 5:
+        raise PlanError(f"DeckNForge seats 1 to 5 wizards, not {wizards!r} [rule forge.player-counts]")
+    if coppers is None:
+        coppers = player_count(wizards).start_coppers
     if not isinstance(coppers, int) or coppers < 0:
         raise PlanError(f"coppers must be a whole number ≥ 0, not {coppers!r}")
-    if not 1 <= wizards <= 5:
-        raise PlanError(f"DeckNForge seats 1 to 5 wizards, not {wizards!r} [rule forge.player-counts]")
     games = default_games(wizards) if games is None else games
     if not isinstance(games, int) or games < 1:
         raise PlanError(f"games must be a whole number ≥ 1, not {games!r}")

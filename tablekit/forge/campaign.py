@@ -266,15 +266,26 @@ class Campaign:
                                                            -wizards[w].coppers, w))
         return [wizards[w].name for w in order]
 
-    def drift(self, result: dict[str, Any], picks: dict[str, str], seed: int = 0) -> Campaign:
-        """Drifting: in draft order each wizard takes a band (retired ones are replaced)."""
+    def drift(self, result: dict[str, Any], picks: dict[str, str], seed: int = 0,
+              new_bands: str = "starter",
+              plans: dict[str, dict[str, str]] | None = None) -> Campaign:
+        """Drifting: in draft order each wizard takes a band (retired ones are replaced).
+
+        A retired band's wizard brings a new band built as Building Your Band says: inscribed
+        with `plans[wizard]` (default: the starter plan) from the table's starting budget, the
+        rest of which joins the wizard's coppers, plus the heirloom. `new_bands="bare"` gives
+        the new band the heirloom only.
+        """
         order = self.draft_order(result)
         rng = random.Random(seed)
         bands = {b.name: b for b in self.data.bands}
+        people = list(self.data.wizards)
         free = []
-        for wizard in self.data.wizards:  # a retired band's wizard brings a new box
+        for i, wizard in enumerate(people):  # a retired band's wizard brings a new box
             if bands[wizard.band].retired:
-                bands = _new_band_for(wizard, bands, rng, self.book)
+                plan = _replacement_plan(new_bands, (plans or {}).get(wizard.name))
+                bands, people[i] = new_band_for(wizard, bands, rng, self.book,
+                                                wizards=len(people), plan=plan)
                 free.append(list(bands)[-1])
             else:
                 free.append(wizard.band)
@@ -285,9 +296,8 @@ class Campaign:
                 raise CampaignError(f"{name} cannot pick {choice!r}: it is not a band left in the "
                                     "middle [rule forge.drifting]")
             taken[name] = choice
-        people = tuple(w.model_copy(update={"band": taken[w.name], "heirloom": None})
-                       for w in self.data.wizards)
-        data = self.data.model_copy(update={"wizards": people, "bands": tuple(bands.values())})
+        data = self.data.model_copy(update={"bands": tuple(bands.values()), "wizards": tuple(
+            w.model_copy(update={"band": taken[w.name], "heirloom": None}) for w in people)})
         log = tuple(Event("forge.drifting", f"{name} takes {taken[name]}") for name in order)
         return Campaign(data, self.book, log)
 
@@ -340,16 +350,48 @@ def _pick_fade(drawn: list[str], keep: str | None, book: Book, band: BandData) -
     return min(drawn, key=lambda c: (book[band.inscriptions[c]].cost, parse_card(c)))
 
 
-def _new_band_for(wizard: WizardData, bands: dict[str, BandData], rng: random.Random,
-                  book: Book) -> dict[str, BandData]:
+def _replacement_plan(new_bands: str, plan: dict[str, str] | None) -> dict[str, str] | None:
+    """The starting plan of a replacement band (None: the heirloom only)."""
+    from tablekit.forge.setup import STARTER_PLAN
+    if new_bands not in ("starter", "bare"):
+        raise CampaignError(f"new_bands is 'starter' or 'bare', not {new_bands!r}")
+    if new_bands == "bare":
+        return None
+    return dict(STARTER_PLAN if plan is None else plan)
+
+
+def new_band_for(wizard: WizardData, bands: dict[str, BandData], rng: random.Random,
+                 book: Book, *, wizards: int, plan: dict[str, str] | None
+                 ) -> tuple[dict[str, BandData], WizardData]:
+    """A retired band's replacement (Building Your Band): `plan` paid from the starting budget.
+
+    The heirloom goes free on the new band's highest card that may hold it and is not in the
+    plan. Returns the bands with the new one last, and the wizard with the budget's rest.
+    """
     name = next(n for n in (*BAND_NAMES, *(f"Band {i}" for i in range(6, 99))) if n not in bands)
+    pages, left = {}, 0
+    if plan is not None:
+        try:
+            spent = starting_plan_cost(plan, book, wizards=wizards)
+        except BandError as exc:
+            raise CampaignError(f"{wizard.name}'s new band: {exc}") from None
+        pages, left = dict(plan), player_count(wizards).start_coppers - spent
     built = build_band(name, rng)
-    pages = {}
     if wizard.heirloom and wizard.heirloom in book:
-        card = next(card_label(c) for c in range(DECK_SIZE)
-                    if _fits(card_label(c), wizard.heirloom, book))
-        pages[card] = wizard.heirloom
-    return {**bands, name: _band_data(Band(name, built.monsters, pages))}
+        card = heirloom_card(wizard.heirloom, book, pages)
+        if card is not None:
+            pages[card] = wizard.heirloom
+    band = _band_data(Band(name, built.monsters, pages))
+    return {**bands, name: band}, wizard.model_copy(update={"coppers": wizard.coppers + left})
+
+
+def heirloom_card(page: str, book: Book, taken: dict[str, str]) -> str | None:
+    """The highest card (rank, then suit ♠ ♥ ♣ ♦) free of `taken` that may hold the page."""
+    for local in sorted(range(DECK_SIZE), key=lambda c: (-(c % 12), c // 12)):
+        label = card_label(local)
+        if label not in taken and _fits(label, page, book):
+            return label
+    return None
 
 
 def _fits(card: str, page: str, book: Book) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tablekit.core.actions import action
 from tablekit.core.config import GameConfig, option
@@ -89,6 +89,7 @@ class CycleConfig(GameConfig):
     campaign: dict[str, Any] = option({}, rule="forge.record")
     glory: tuple[int, ...] = option((), rule="forge.drifting")
     best_kill: tuple[int, ...] = option((), rule="forge.drifting")
+    new_bands: Literal["starter", "bare"] = option("starter", rule="forge.band")
 
     @property
     def players(self) -> int:
@@ -99,7 +100,8 @@ class CycleConfig(GameConfig):
 class CycleState(GameState):
     """The campaign being changed, the step, the Fading draws, draft order and Turning choice."""
 
-    __slots__ = ("data", "phase", "seat", "drawn", "order", "middle", "card", "rng", "log")
+    __slots__ = ("data", "phase", "seat", "drawn", "order", "middle", "card", "rng", "log",
+                 "new_bands")
 
     def __init__(self, data: CampaignData) -> None:
         super().__init__()
@@ -112,13 +114,14 @@ class CycleState(GameState):
         self.card = ""
         self.rng = random.Random(0)
         self.log: list[str] = []
+        self.new_bands = "starter"  # how a retired band's replacement is inscribed
 
     def clone(self) -> CycleState:
         """An independent copy (the campaign data is immutable and shared)."""
         twin = CycleState.__new__(CycleState)
         twin.data, twin.phase, twin.seat = self.data, self.phase, self.seat
         twin.drawn, twin.order, twin.middle = self.drawn[:], self.order[:], self.middle[:]
-        twin.card, twin.log = self.card, self.log[:]
+        twin.card, twin.log, twin.new_bands = self.card, self.log[:], self.new_bands
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.legal, twin.setup_events = self.legal, self.setup_events
@@ -152,6 +155,7 @@ class CycleGame(Game):
                               "[rule forge.drifting]")
         s = CycleState(campaign.data)
         s.rng = random.Random(rng.getrandbits(64))
+        s.new_bands = config.new_bands
         glory, best = config.glory, config.best_kill
         s.order = campaign.draft_order({"glory": glory, "best_kill": best})
         s.order = [next(i for i, w in enumerate(s.data.wizards) if w.name == name)
@@ -231,7 +235,8 @@ class CycleGame(Game):
         """The whole state as JSON data."""
         return {"campaign": state.data.model_dump(mode="json"), "phase": state.phase,
                 "seat": state.seat, "drawn": state.drawn, "order": state.order,
-                "middle": state.middle, "card": state.card, "log": state.log}
+                "middle": state.middle, "card": state.card, "log": state.log,
+                "new_bands": state.new_bands}
 
     def heuristic_action(self, view: CycleState, legal: list[Action],
                          rng: random.Random) -> Action:
@@ -255,10 +260,12 @@ class CycleGame(Game):
 CYCLE = CycleGame()
 
 
-def cycle_match(campaign: Campaign, result: dict[str, Any], seed: int | str = 0) -> Match:
+def cycle_match(campaign: Campaign, result: dict[str, Any], seed: int | str = 0,
+                new_bands: str = "starter") -> Match:
     """A Post-Game Cycle for a recorded campaign (`Campaign.record`'s result gives the Glory)."""
     config = CYCLE.make_config(campaign=json.loads(campaign.to_json()),
-                               glory=tuple(result["glory"]), best_kill=tuple(result["best_kill"]))
+                               glory=tuple(result["glory"]), best_kill=tuple(result["best_kill"]),
+                               new_bands=new_bands)
     return Match(CYCLE, config, seed)
 
 
@@ -332,16 +339,23 @@ def _fade(s: CycleState, seat: int, card: str, events: Events) -> None:
 
 def _start_drift(s: CycleState, events: Events) -> None:
     """All bands go to the middle (a retired band's wizard brings a new one)."""
-    from tablekit.forge.campaign import _new_band_for
+    from tablekit.forge.campaign import _replacement_plan, new_band_for
     bands = {b.name: b for b in s.data.bands}
+    people = list(s.data.wizards)
     middle = []
-    for wizard in s.data.wizards:
+    for i, wizard in enumerate(people):
         if bands[wizard.band].retired:
-            bands = _new_band_for(wizard, bands, s.rng, sample_book())
+            bands, people[i] = new_band_for(wizard, bands, s.rng, sample_book(),
+                                            wizards=len(people),
+                                            plan=_replacement_plan(s.new_bands, None))
             middle.append(list(bands)[-1])
+            events.add("forge.band", "{who} builds {band}: {pages}.", who=wizard.name,
+                       band=middle[-1], pages=", ".join(
+                           f"{c} {p}" for c, p in bands[middle[-1]].inscriptions.items()))
         else:
             middle.append(wizard.band)
-    s.data = s.data.model_copy(update={"bands": tuple(bands.values())})
+    s.data = s.data.model_copy(update={"bands": tuple(bands.values()),
+                                       "wizards": tuple(people)})
     s.middle = sorted(middle)
     s.phase = DRIFT
     s.seat = s.order[0]

@@ -96,7 +96,7 @@ class ForgeGame(Game):
 
     def legal_reason(self, state: ForgeState, action: Action) -> tuple[str, str]:
         """The rule that allows an action."""
-        return play.PHASE_RULE.get(state.phase, "core.offered"), "the rules offer it now"
+        return play.legal_rule(state, action), "the rules offer it now"
 
     def heuristic_action(self, view: ForgeState, legal: list[Action],
                          rng: random.Random) -> Action:

@@ -240,7 +240,10 @@ def earn_mythic(s: ForgeState, page_id: str, ev: Events) -> None:
     s.earned.append((card, page_id))
     ev.add("forge.mythic", "{card} earns the Mythic {name}.", card=card_label(card),
            name=s.game.book[page_id].name)
-    rnd.next_boss(s, kind, ev)
+    if kind:
+        rnd.next_boss(s, kind, ev)
+    else:  # the sixth Boss: no reward, the game is won
+        rnd.win(s, ev)
 
 
 def illegal_reason(s: ForgeState, action: Action) -> tuple[str, str]:
@@ -251,6 +254,9 @@ def illegal_reason(s: ForgeState, action: Action) -> tuple[str, str]:
     w = to_move(s)
     if kind is Tactic and s.phase == TACTIC and action.kind in TACTIC_RULE:
         return TACTIC_RULE[action.kind], _why_no_tactic(s, w, action)
+    foreign = _foreign_card(s, w, action)
+    if foreign:
+        return PHASE_RULE[s.phase], foreign
     if kind in (Plot, Convert) and s.phase == PLOT:
         if action.card not in s.hands[w]:
             return "forge.plot", f"{rnd.wizard(w)} has no {card_label(action.card)} in hand"
@@ -262,7 +268,34 @@ def illegal_reason(s: ForgeState, action: Action) -> tuple[str, str]:
     return PHASE_RULE.get(s.phase, "core.not-offered"), f"now {rnd.wizard(w)} must {_ask(s)}"
 
 
+def legal_rule(s: ForgeState, action: Action) -> str:
+    """The rule that allows a legal action: a Tactic's own rule, Convert's, or the phase's."""
+    kind = type(action)
+    if kind is Tactic:
+        return TACTIC_RULE[action.kind]
+    if kind is Convert:
+        return "forge.convert"
+    return PHASE_RULE.get(s.phase, "core.offered")
+
+
+def _foreign_card(s: ForgeState, w: int | None, action: Action) -> str:
+    """Why a card of another band cannot be played from this hand ("" when it is not that)."""
+    card = getattr(action, "card", None) if _CARD_PHASE.get(type(action)) == s.phase else None
+    if w is None or not isinstance(card, int) or not 0 <= card < s.wizards * DECK_SIZE:
+        return ""
+    band = card // DECK_SIZE
+    if band == w:
+        return ""
+    return (f"that {card_label(card)} is a card of {s.game.band_names[band]} "
+            f"({rnd.wizard(band)}'s band), not of {rnd.wizard(w)}'s hand")
+
+
+_CARD_PHASE = {Plot: PLOT, Convert: PLOT, Pay: PAY, Pick: HIT}
+
+
 def _why_no_tactic(s: ForgeState, w: int, action: Tactic) -> str:
+    if action.kind in ("Spike", "Brace") and action.target != -1:
+        return f"{action.kind} takes no target: it acts on your own card or yourself"
     if action.kind in ("Spike", "Snipe") and (s.plots[w] < 0 or s.converted[w]):
         return f"{action.kind} needs your own attack card on the table"
     if action.kind == "Foil" and len(s.hands[w]) < 2:

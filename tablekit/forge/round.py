@@ -22,7 +22,17 @@ from tablekit.forge.rules import (
     kill_coppers,
     next_active,
 )
-from tablekit.forge.state import HIT, LABEL, OVER, PLOT, REWARD, TACTIC, ForgeState, Hit
+from tablekit.forge.state import (
+    HIT,
+    LABEL,
+    MYTHIC,
+    OVER,
+    PLOT,
+    REWARD,
+    TACTIC,
+    ForgeState,
+    Hit,
+)
 
 LABELS_PER_DUNGEON = 2
 
@@ -79,22 +89,13 @@ def apply_label(s: ForgeState, label_id: str, bonus: str, ev: Events) -> None:
     """Stick a label on the Boss: its stats change now, the adder takes the tier's reward."""
     label = s.game.pool[label_id]
     s.monsters[s.boss] = add_label(s.monsters[s.boss], label_id, s.game.pool)
-    if label.op == "hp":
-        s.boss_hp += label.amount * s.wizards
-    elif label.op == "atk":
-        s.boss_atk += label.amount
-    elif label.op == "armor":
-        s.armor += label.amount
-    elif label.op == "regen":
-        s.regen += label.amount
-    else:
-        s.doom = label.amount if not s.doom else min(s.doom, label.amount)
+    change = label_stat(s, label.op, label.amount)
     w, reward = s.active, label.reward
     s.coppers[w] += reward
     s.labels_added += 1
     s.label_adder = w
-    ev.add("forge.label", "{who} labels {boss} with {label}: {text}", who=wizard(w),
-           boss=s.monster_name(s.boss), label=label.name, text=label.text)
+    ev.add("forge.label", "{who} labels {boss} with {label}: {text} ({change})", who=wizard(w),
+           boss=s.monster_name(s.boss), label=label.name, text=label.text, change=change)
     if bonus == "draw":
         got = draw(s, w, reward)
         what = f"draws {got}"
@@ -104,6 +105,24 @@ def apply_label(s: ForgeState, label_id: str, bonus: str, ev: Events) -> None:
     ev.add("forge.label-reward", "{who} earns {c} copper{s} and {what}.", who=wizard(w), c=reward,
            s="" if reward == 1 else "s", what=what)
     begin_round(s, ev)
+
+
+def label_stat(s: ForgeState, op: str, amount: int) -> str:
+    """Change the Boss's stat a label names; the change as `HP 30 → 36`."""
+    if op == "hp":
+        before, s.boss_hp = s.boss_hp, s.boss_hp + amount * s.wizards
+        return f"HP {before} → {s.boss_hp}"
+    if op == "atk":
+        before, s.boss_atk = s.boss_atk, s.boss_atk + amount
+        return f"ATK {before} → {s.boss_atk}"
+    if op == "armor":
+        before, s.armor = s.armor, s.armor + amount
+        return f"armour {before} → {s.armor}"
+    if op == "regen":
+        before, s.regen = s.regen, s.regen + amount
+        return f"regrowth {before} → {s.regen}"
+    s.doom = amount if not s.doom else min(s.doom, amount)
+    return f"DOOM after round {s.doom}"
 
 
 def begin_round(s: ForgeState, ev: Events) -> None:
@@ -263,12 +282,21 @@ def killing_blow(s: ForgeState, hitters: list[int], ev: Events) -> None:
                n=len(s.minions))
         s.minions = []
     s.hits, s.queue = [], []
-    if s.boss_no == BOSSES - 1:
-        s.boss_no += 1
-        s.result, s.phase = "won", OVER
-        ev.add("forge.win", "All six Bosses are dead: the wizards win the dungeon!")
-        return
-    s.phase = REWARD
+    s.label_adder = -1  # the labelled Boss did not survive the round: no risk
+    if s.boss_no < BOSSES - 1:
+        s.phase = REWARD
+    elif mythic_earned(s):
+        s.phase = MYTHIC  # the game is won once the Mythic is written
+        s.earned.append((card, ""))
+    else:
+        win(s, ev)
+
+
+def win(s: ForgeState, ev: Events) -> None:
+    """The sixth Boss is dead: the dungeon is won."""
+    s.boss_no = BOSSES
+    s.result, s.phase = "won", OVER
+    ev.add("forge.win", "All six Bosses are dead: the wizards win the dungeon!")
 
 
 def mythic_earned(s: ForgeState) -> bool:

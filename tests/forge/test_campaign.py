@@ -132,7 +132,7 @@ def test_a_band_without_blessed_cards_retires_and_leaves_an_heirloom():
     assert heirloom in {"ember-edge", "kettle-charm", "hop-rune"} and "retired" in log[-1].text
     drifted = campaign.drift({"glory": [0], "best_kill": [0], "result": "lost"}, {})
     new = drifted.band(drifted.data.wizards[0].band)
-    assert not new.retired and list(new.inscriptions.values()) == [heirloom]
+    assert not new.retired and list(new.inscriptions.values()).count(heirloom) == 1
 
 
 def test_each_post_game_step_reports_its_rule():

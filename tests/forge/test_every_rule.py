@@ -186,7 +186,7 @@ def _party_wipe() -> list[str]:
 
 @scenario("forge.win")
 def _win() -> list[str]:
-    match = table([["K♠", "2♦"]], boss_hp=5, boss_no=5)
+    match = table([["K♠", "2♦"]], boss_hp=5, boss_no=5, mythics=False)
     events = play(match, "Plot K♠", "Pass")
     assert match.is_over and match.outcome.won(0)
     return rules_of(events)

@@ -251,7 +251,7 @@ def test_knocked_out_wizards_sit_out_and_a_party_wipe_loses():
 
 
 def test_winning_after_the_sixth_boss():
-    match = table([["K♠", "2♦"]], boss_hp=5, boss_no=5)
+    match = table([["K♠", "2♦"]], boss_hp=5, boss_no=5, mythics=False)
     events = play(match, "Plot K♠", "Pass")
     assert "forge.win" in rules_of(events) and match.is_over and match.outcome.won(0)
 
