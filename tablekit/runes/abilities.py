@@ -117,11 +117,16 @@ class Effect(CardModel):
 
 
 class Reaction(CardModel):
-    """What an Equipment or Event does at a moment: `on` hook, optional condition, effects."""
+    """What an Equipment or Event does at a moment: `on` hook, optional condition, effects.
+
+    An Event's reaction acts for the hero the moment happened to; with `each = true` it acts
+    for each hero whose condition holds ("at the end of each turn, a hero with ...").
+    """
 
     on: str
     when: str | None = None
     once: Literal["turn", "chapter"] | None = None
+    each: bool = False
     effects: tuple[Effect, ...]
 
     _when = field_validator("when")(classmethod(lambda cls, v: check_condition(v)))

@@ -37,12 +37,15 @@ class DuelOptions:
     true_damage_hits_shield: bool = False
     attune_turns: int = 2           # how long a new Attunement lasts
     performance_turns: int = 2      # the Performance's length when a Perform card plays
-    first_player: int = 0
+    first_player: int | None = 0    # None: a coin toss seeded by run_duel's seed
+    vengeance_on_entry: bool = False  # the Oath of Vengeance answers the blow that felled him
+    spiritual_melee: bool = True    # Thorns and Riposte answer the Spiritual Attack
 
     def __post_init__(self) -> None:
-        if self.turn_limit < 1 or self.fatigue_defeat < 1 or self.first_player not in (0, 1):
-            raise ConfigError("turn_limit and fatigue_defeat must be ≥ 1 and first_player 0 or 1 "
-                              "[rule runes.turn-limit]")
+        if self.turn_limit < 1 or self.fatigue_defeat < 1 or \
+                self.first_player not in (0, 1, None):
+            raise ConfigError("turn_limit and fatigue_defeat must be ≥ 1 and first_player 0, 1 "
+                              "or None (a coin toss) [rule runes.turn-limit]")
         if min(self.fatigue_health, self.fatigue_armor, self.attune_turns,
                self.performance_turns) < 0 or not 0 <= self.draw_score <= 1:
             raise ConfigError("duel switches must be ≥ 0 and draw_score between 0 and 1 "

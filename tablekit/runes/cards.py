@@ -16,6 +16,7 @@ from tablekit.runes.abilities import Effect, Modifier, Reaction
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLE_POOL = DATA / "cards.toml"
 SAMPLE_COLLECTION = DATA / "collection.toml"
+MAX_COPIES = 999  # owned copies of one card a collection may hold (far past any deck's need)
 
 
 class CardType(StrEnum):
@@ -162,9 +163,7 @@ def parse_collection(label: str, owned: Any, pool: Mapping[str, Card]) -> dict[C
     for card_id, copies in owned.items():
         if card_id not in pool:
             raise CardDataError(label, card_id, "owned", "unknown card id (not in the pool)")
-        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
-            raise CardDataError(label, card_id, "owned",
-                                f"owned copies must be a whole number ≥ 0, not {copies!r}")
+        _check_copies(label, card_id, copies)
         collection[pool[card_id]] = copies
     return collection
 
@@ -179,9 +178,7 @@ def check_collection(collection: Mapping[Any, Any]) -> dict[Card, int]:
     for card, copies in collection.items():
         if not isinstance(card, Card):
             raise CardDataError("collection", str(card), None, "keys must be Card objects")
-        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
-            raise CardDataError("collection", card.id, "owned",
-                                f"owned copies must be a whole number ≥ 0, not {copies!r}")
+        _check_copies("collection", card.id, copies)
         if card.id in ids and ids[card.id] != card:
             raise CardDataError("collection", card.id, "id", "two different cards share this id")
         ids[card.id] = card
@@ -192,3 +189,10 @@ def check_collection(collection: Mapping[Any, Any]) -> dict[Card, int]:
 def cards_by_id(cards: Iterable[Card]) -> dict[str, Card]:
     """Index cards by id."""
     return {card.id: card for card in cards}
+
+
+def _check_copies(label: str, card_id: str, copies: Any) -> None:
+    """Owned copies are a whole number from 0 to MAX_COPIES."""
+    if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
+        raise CardDataError(label, card_id, "owned", f"owned copies must be a whole number "
+                            f"from 0 to {MAX_COPIES}, not {copies!r}")

@@ -90,25 +90,32 @@ def attack(duel: Duel, attacker: Fighter, amount: int, *, ranged: bool = False,
     power += modifier(duel, attacker, "ranged-damage" if ranged else "melee-damage", card)
     if card is not None and "Raven" in card.properties and "Bleeding" in defender.statuses:
         power += modifier(duel, attacker, "raven-damage", card)
-    power += defender.amount("Vulnerable")
+    power = max(0, power + defender.amount("Vulnerable"))  # an Attack never deals below 0
     armor = armor_value(duel, defender)
     final = max(0, power - armor)
-    final = _defensive_effects(duel, defender, final)
     kind = "Ranged Attack" if ranged else ("Riposte" if riposte else "Attack")
     duel.log("runes.attack", "{attacker}'s {kind} strikes for {power} (Attack included); "
-             "{defender}'s Armor {armor} and defences leave {final}.",
+             "{defender}'s Armor {armor} leaves {final}.",
              attacker=attacker.name, kind=kind, power=power, defender=defender.name,
              armor=armor, final=final)
+    was_ethereal = defender.ethereal
     to_health = deal_damage(duel, defender, final, break_shield)
-    if not ranged and not riposte and not duel.over:
-        _melee_answers(duel, attacker, defender)
+    melee = not ranged and not riposte and (duel.options.spiritual_melee or not spiritual)
+    if melee and not duel.over:
+        vengeful = was_ethereal or duel.options.vengeance_on_entry
+        _melee_answers(duel, attacker, defender, vengeful)
     return to_health
 
 
-def deal_damage(duel: Duel, target: Fighter, damage: int, break_shield: bool = False) -> int:
-    """Damage past Armor: Shield first (Break Shield counts double), the rest to Health."""
+def deal_damage(duel: Duel, target: Fighter, damage: int, break_shield: bool = False,
+                reducible: bool = True) -> int:
+    """Damage past Armor: reductions, then Shield (Break Shield counts double), then Health."""
     if damage <= 0 or duel.over:
         return 0
+    if reducible:
+        damage = _defensive_effects(duel, target, damage)
+        if damage <= 0:
+            return 0
     before = target.shield
     shield_left, to_health = damage_split(damage, before, break_shield)
     if before:
@@ -131,7 +138,7 @@ def true_damage(duel: Duel, target: Fighter, amount: int, why: str) -> None:
     duel.log("runes.true-damage", "{hero} suffers {n} True Damage ({why}).",
              hero=target.name, n=amount, why=why)
     if duel.options.true_damage_hits_shield:
-        deal_damage(duel, target, amount)
+        deal_damage(duel, target, amount, reducible=False)
     else:
         lose_health(duel, target, amount, "True Damage")
 
@@ -200,8 +207,6 @@ def _used(me: Fighter, once: str) -> set[str]:
 
 def _defensive_effects(duel: Duel, defender: Fighter, damage: int) -> int:
     """Damage reductions after Armor: Equipment and Event modifiers, once-a-turn ones spent."""
-    if damage <= 0:
-        return damage
     for source, mod in list(modifiers(duel, defender, "damage-taken")):
         damage = max(0, damage + mod.amount)
         if mod.once is not None:
@@ -211,8 +216,11 @@ def _defensive_effects(duel: Duel, defender: Fighter, damage: int) -> int:
     return damage
 
 
-def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter) -> None:
-    """Thorns, Riposte and One with Nature answer a Melee Attack; then `hit-melee` reactions."""
+def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter, vengeful: bool) -> None:
+    """Thorns, Riposte and One with Nature answer a Melee Attack; then `hit-melee` reactions.
+
+    `vengeful`: the Oath of Vengeance may answer (the defender was Ethereal when struck).
+    """
     thorns = defender.amount("Thorns") + heroes.thorns_bonus(defender)
     if thorns:
         duel.log("runes.thorns", "{hero}'s Thorns {n} strike back at {attacker}.",
@@ -222,7 +230,8 @@ def _melee_answers(duel: Duel, attacker: Fighter, defender: Fighter) -> None:
     if "Riposte" in defender.statuses and not duel.over:
         duel.log("runes.riposte", "{hero} Ripostes.", hero=defender.name)
         attack(duel, defender, defender.amount("Riposte"), riposte=True)
-    elif defender.ethereal and defender.form_oath == "vengeance" and not duel.over:
+    elif vengeful and defender.ethereal and defender.form_oath == "vengeance" \
+            and not duel.over:
         duel.log("runes.oath-vengeance", "The Oath of Vengeance answers: {hero} Ripostes 0.",
                  hero=defender.name)
         attack(duel, defender, 0, riposte=True)

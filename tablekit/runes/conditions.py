@@ -44,3 +44,24 @@ def holds(duel: Duel, me: Fighter, when: str | None, card: Card | None = None) -
     if name == "melee":
         return card is not None and "Melee" in card.properties
     raise AssertionError(f"condition {name!r} has no reading")  # abilities.py validated it
+
+
+_WORDS = {
+    "raven-sight": "Raven Sight is active", "no-raven-sight": "Raven Sight is not active",
+    "performing": "{hero} is Performing", "deep-performing": "{hero} is Deep Performing",
+    "attuned": "{hero} is Attuned to {arg}", "bleeding": "{hero} is Bleeding",
+    "foe-bleeding": "the opponent is Bleeding", "ethereal": "{hero} is in Ethereal Form",
+    "oath": "the Oath of {arg} is active", "any-oath": "an Oath is active",
+    "health-at-most": "{hero} has {arg} Health or less",
+    "foe-health-below": "the opponent has less than {arg} Health",
+    "cold": "{hero} is at Cold {arg} or colder", "raven-card": "the card has the Raven property",
+    "melee": "the card is Melee",
+}
+
+
+def describe(when: str, hero: str) -> str:
+    """The condition `when` in a player's words ("Raven Sight is not active")."""
+    name, _, arg = when.partition(":")
+    words = " and ".join(arg.split("+")) if name == "attuned" else arg.capitalize() \
+        if name == "oath" else arg
+    return _WORDS[name].format(hero=hero, arg=words)

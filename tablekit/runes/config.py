@@ -68,6 +68,8 @@ class RunesConfig(GameConfig):
     attune_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.attunement")
     performance_turns: Annotated[StrictInt, Field(ge=1, le=3)] = option(2, rule="runes.perform")
     first_player: Literal[0, 1] | None = option(None, rule="runes.duel")
+    vengeance_on_entry: StrictBool = option(False, rule="runes.oath-vengeance")
+    spiritual_melee: StrictBool = option(True, rule="runes.spiritual-attack")
     card_file: str | None = option(None, rule="runes.deck-size")
     scenario: RunesScenario | None = None
 
@@ -89,7 +91,8 @@ class RunesConfig(GameConfig):
             fatigue_defeat=self.fatigue_defeat,
             true_damage_hits_shield=self.true_damage_hits_shield,
             attune_turns=self.attune_turns, performance_turns=self.performance_turns,
-            first_player=first_player)
+            first_player=first_player, vengeance_on_entry=self.vengeance_on_entry,
+            spiritual_melee=self.spiritual_melee)
 
     @property
     def cards(self) -> dict[str, Card]:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from tablekit.core.errors import ConfigError
 from tablekit.core.events import Event
 from tablekit.core.game import Events
 from tablekit.runes import combat, effects, heroes, statuses, temperature
 from tablekit.runes.board import Duel, DuelOptions, HeroStats, load_heroes, new_fighter
-from tablekit.runes.cards import HEROES, Card, CardType
+from tablekit.runes.cards import HEROES, Card, CardType, load_pool
+from tablekit.runes.deck import DeckError, Violation, validate_deck
 from tablekit.runes.fighter import Fighter
 
 CHAPTER_SIZE = 5
@@ -47,15 +49,23 @@ def hero_stats() -> dict[str, HeroStats]:
 
 def new_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card]],
              options: DuelOptions | None = None, events: Events | None = None,
-             stats: dict[str, HeroStats] | None = None) -> Duel:
-    """Two heroes with their locked decks, ready for the first turn."""
+             stats: dict[str, HeroStats] | None = None, seed: int = 0) -> Duel:
+    """Two heroes with their locked decks, ready for the first turn.
+
+    With `first_player=None` a coin toss seeded by `seed` picks who acts first.
+    """
     if len(heroes_) != 2 or len(decks) != 2 or any(h not in HEROES for h in heroes_):
         raise ConfigError(f"a duel needs two heroes of {', '.join(HEROES)} and two decks, "
                           f"not {list(heroes_)} [rule runes.duel]")
     stats = hero_stats() if stats is None else stats
     options = DuelOptions() if options is None else options
+    if options.first_player is None:
+        options = replace(options, first_player=random.Random(seed).randrange(2))
     fighters = (new_fighter(0, stats[heroes_[0]], list(decks[0])),
                 new_fighter(1, stats[heroes_[1]], list(decks[1])))
+    if heroes_[0] == heroes_[1]:  # a mirror duel: the log names the players
+        for fighter in fighters:
+            fighter.name = f"{fighter.name} (player {fighter.index + 1})"
     return Duel(fighters, options, events if events is not None else Events(None))
 
 
@@ -66,10 +76,16 @@ def run(duel: Duel) -> Duel:
     return duel
 
 
-def run_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card]],
-             options: DuelOptions | None = None, log: bool = True) -> DuelResult:
-    """Fight a whole duel between two locked decks; the same decks give the same duel."""
-    duel = new_duel(heroes_, decks, options, Events([] if log else None))
+def run_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card | str]],
+             options: DuelOptions | None = None, log: bool = True, seed: int = 0,
+             pool: Mapping[str, Card] | None = None) -> DuelResult:
+    """Fight a whole duel between two legal locked decks; the same decks give the same duel.
+
+    A deck may list Cards or card ids (of `pool`, the sample pool by default); a deck that
+    breaks a construction rule is refused with every rule it breaks.
+    """
+    locked = legal_decks(decks, pool)
+    duel = new_duel(heroes_, locked, options, Events([] if log else None), seed=seed)
     duel.timeline = [] if log else None
     boards: list[dict] = []
     marks: list[int] = []
@@ -80,6 +96,38 @@ def run_duel(heroes_: Sequence[str], decks: Sequence[Sequence[Card]],
             marks.append(len(duel.events.items))
     return DuelResult(duel.winner, duel.reason, duel.turn, tuple(duel.events.items or ()),
                       tuple(duel.timeline or ()), tuple(boards), tuple(marks))
+
+
+def legal_decks(decks: Sequence[Sequence[Card | str]], pool: Mapping[str, Card] | None = None
+                ) -> list[list[Card]]:
+    """Both decks as Cards, each checked against Deck Construction; DeckError names the rules."""
+    if isinstance(decks, str | bytes) or len(decks) != 2:
+        raise ConfigError("a duel needs two decks [rule runes.duel]")
+    locked = [_as_cards(deck, pool) for deck in decks]
+    broken = [Violation(v.rule, f"Player {player + 1}: {v.message}", v.cards)
+              for player, deck in enumerate(locked) for v in validate_deck(deck)]
+    if broken:
+        raise DeckError(broken)
+    return locked
+
+
+def _as_cards(deck: Sequence[Card | str], pool: Mapping[str, Card] | None) -> list[Card]:
+    if isinstance(deck, str | bytes | Card):
+        raise ConfigError(f"a deck is a list of cards or card ids, not {deck!r} "
+                          "[rule runes.deck-size]")
+    cards = []
+    for item in deck:
+        if isinstance(item, str):
+            pool = load_pool() if pool is None else pool
+            if item not in pool:
+                raise ConfigError(f"unknown card id {item!r} (not in the pool) "
+                                  "[rule runes.deck-size]")
+            item = pool[item]
+        elif not isinstance(item, Card):
+            raise ConfigError(f"a deck holds Cards or card ids, not {item!r} "
+                              "[rule runes.deck-size]")
+        cards.append(item)
+    return cards
 
 
 def board(duel: Duel) -> dict:
@@ -166,8 +214,9 @@ def end_turn(duel: Duel, me: Fighter) -> None:
         statuses.age(duel, me)
         heroes.end_of_turn(duel, me)
     if not duel.over:
-        duel.log("runes.turn-end", "{hero}'s turn ends (Health {h}, Shield {s}).", hero=me.name,
-                 h=me.health, s=me.shield)
+        life = f"Essence {me.essence}/{me.essence_max}" if me.ethereal else f"Health {me.health}"
+        duel.log("runes.turn-end", "{hero}'s turn ends ({life}, Shield {s}).", hero=me.name,
+                 life=life, s=me.shield)
 
 
 def fatigue(duel: Duel, me: Fighter) -> None:

@@ -8,11 +8,23 @@ from tablekit.runes import combat, heroes, statuses, temperature
 from tablekit.runes.abilities import BASE_HOOKS, Effect
 from tablekit.runes.board import Duel
 from tablekit.runes.cards import Card
-from tablekit.runes.conditions import holds
+from tablekit.runes.conditions import describe, holds
 from tablekit.runes.fighter import Fighter
 
 FOE = {hook: "foe-" + hook for hook in BASE_HOOKS}
 MAX_DEPTH = 8  # reactions to reactions stop here (no card loop can run for ever)
+OP_WORDS = {
+    "attack": "the Attack", "true-damage": "the True Damage", "lose-health": "the Health loss",
+    "heal": "the healing", "shield": "the Shield", "lose-shield": "the Shield loss",
+    "cleanse": "the cleansing", "temperature": "the Temperature move",
+    "raven-sight": "gaining Raven Sight", "attune": "the Attunement",
+    "extend-attunements": "the Attunements' extension", "perform": "the Perform",
+    "extend-performance": "the Performance's extension", "end-performance":
+    "the end of the Performance", "oath": "the Oath", "essence": "the Essence",
+}
+PER_WORDS = {"attunement": "the active Attunements", "memory": "the stored Memory properties",
+             "perform-5": "each 5 Perform", "half-perform": "half the Perform",
+             "half-shield": "half the Shield"}
 SELF_BY_DEFAULT = frozenset({"lose-health", "heal", "shield", "status", "cleanse", "temperature",
                              "raven-sight", "attune", "extend-attunements", "perform",
                              "extend-performance", "end-performance", "oath", "essence"})
@@ -26,8 +38,17 @@ def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | Non
         if holds(duel, me, effect.when, card):
             _apply(duel, me, effect, card)
         elif duel.events.items is not None:
-            duel.log("runes.resolve-card", "{card}: {op} is skipped ({when} does not hold).",
-                     card=card.name if card else "effect", op=effect.op, when=effect.when)
+            duel.log("runes.resolve-card", "{card}: {what} is skipped (only when {when}).",
+                     card=card.name if card else "An effect", what=effect_words(effect),
+                     when=describe(effect.when, me.name))
+
+
+def effect_words(effect: Effect) -> str:
+    """An effect in a player's words ("the Attack 2", "Bleeding 2")."""
+    if effect.op == "status":
+        return f"{effect.status} {effect.amount}"
+    words = OP_WORDS[effect.op]
+    return f"{words} {effect.amount}" if effect.amount and effect.per is None else words
 
 
 def relisten(fighter: Fighter) -> None:
@@ -49,15 +70,23 @@ def fire(duel: Duel, hook: str, subject: Fighter) -> None:
         for owner, moment in ((subject, hook), (foe, "foe-" + hook)):
             _equipment_react(duel, owner, moment)
             _triggers_react(duel, owner, moment)
-        event = duel.event
-        if event is not None:
-            for reaction in event.reactions:
-                if reaction.on == hook and holds(duel, subject, reaction.when, event):
-                    duel.log("runes.event", "The Event {card} reacts for {hero}.",
-                             card=event.name, hero=subject.name)
-                    resolve(duel, subject, reaction.effects, event)
+        if duel.event is not None:
+            _event_reacts(duel, duel.event, hook, subject)
     finally:
         duel.depth -= 1
+
+
+def _event_reacts(duel: Duel, event: Card, hook: str, subject: Fighter) -> None:
+    """The active Event's reactions to `hook`: for the subject, or for each hero (`each`)."""
+    for reaction in event.reactions:
+        if reaction.on != hook:
+            continue
+        heroes_ = (subject, duel.foe(subject)) if reaction.each else (subject,)
+        for hero in heroes_:
+            if not duel.over and holds(duel, hero, reaction.when, event):
+                duel.log("runes.event", "The Event {card} reacts for {hero}.",
+                         card=event.name, hero=hero.name)
+                resolve(duel, hero, reaction.effects, event)
 
 
 def _equipment_react(duel: Duel, owner: Fighter, moment: str) -> None:
@@ -94,11 +123,15 @@ def _amount(me: Fighter, effect: Effect) -> int:
     per = effect.per
     if per is None:
         return effect.amount
-    count = {"attunement": len(me.attunements),
-             "memory": len(me.memory) if me.performance_turns > 0 else 0,
-             "perform-5": me.perform // 5, "half-perform": me.perform // 2,
-             "half-shield": me.shield // 2}[per]
-    return effect.amount * count
+    return effect.amount * _count(me, per)
+
+
+def _count(me: Fighter, per: str) -> int:
+    """What an effect's amount is multiplied by."""
+    return {"attunement": len(me.attunements),
+            "memory": len(me.memory) if me.performance_turns > 0 else 0,
+            "perform-5": me.perform // 5, "half-perform": me.perform // 2,
+            "half-shield": me.shield // 2}[per]
 
 
 def _apply(duel: Duel, me: Fighter, effect: Effect, card: Card | None) -> None:
@@ -106,10 +139,13 @@ def _apply(duel: Duel, me: Fighter, effect: Effect, card: Card | None) -> None:
     target = effect.target or ("self" if op in SELF_BY_DEFAULT else "foe")
     who = me if target == "self" else duel.fighters[1 - me.index]
     amount = _amount(me, effect)
-    if op == "attack":
-        if amount or effect.per is None:
-            combat.attack(duel, me, amount, ranged=effect.ranged,
-                          break_shield=effect.break_shield, card=card)
+    if effect.per is not None and amount == 0:
+        duel.log("runes.resolve-card", "{card}: {per} ({n}) gives 0: no {what}.",
+                 card=card.name if card else "An effect", per=PER_WORDS[effect.per],
+                 n=_per_value(me, effect.per), what=effect_words(effect).removeprefix("the "))
+    elif op == "attack":
+        combat.attack(duel, me, amount, ranged=effect.ranged,
+                      break_shield=effect.break_shield, card=card)
     elif op == "true-damage":
         combat.true_damage(duel, who, amount, card.name if card else "an effect")
     elif op == "lose-health":
@@ -132,5 +168,11 @@ def _apply(duel: Duel, me: Fighter, effect: Effect, card: Card | None) -> None:
         temperature.move(duel, who, amount, card.name if card else "")
     else:
         heroes.hero_op(duel, who, effect, amount, card)
-    if effect.consume is not None:
+    if effect.consume is not None and not duel.over:
         heroes.consume(duel, me, effect.consume)
+
+
+def _per_value(me: Fighter, per: str) -> int:
+    """The number a multiplier reads, as a player counts it (the Shield, not half of it)."""
+    return {"perform-5": me.perform, "half-perform": me.perform,
+            "half-shield": me.shield}.get(per, _count(me, per))

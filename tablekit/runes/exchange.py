@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tablekit.core.errors import CardDataError
-from tablekit.runes.cards import HERO_NAMES, Card, load_pool, parse_collection
+from tablekit.runes.cards import HERO_NAMES, MAX_COPIES, Card, load_pool, parse_collection
 from tablekit.runes.decks import plan_from_data
 from tablekit.runes.preparation import Plan, PrepOptions, wyrd_points_spent
 
@@ -35,16 +35,15 @@ def parse_collection_csv(label: str, text: str, pool: Mapping[str, Card] | None 
                          ) -> dict[Card, int]:
     """Parse CSV text (header row naming the columns) into Card -> copies; copies add up."""
     pool = load_pool() if pool is None else pool
-    rows = list(csv.reader(io.StringIO(text)))
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    rows = _rows(label, text)
     if not rows:
         raise CardDataError(label, None, None, "the CSV file is empty")
-    header = [cell.strip().lower() for cell in rows[0]]
+    header = [cell.strip().lower() for cell in rows[0][1]]
     card_col = _column(label, header, CARD_COLUMNS)
     copy_col = _column(label, header, COPY_COLUMNS)
     by_name = {card.name.lower(): card.id for card in pool.values()}
     owned: dict[str, int] = {}
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in rows[1:]:
         where = f"{label}, line {number}"
         if len(row) <= max(card_col, copy_col):
             raise CardDataError(where, None, None, "the row has too few columns")
@@ -52,11 +51,30 @@ def parse_collection_csv(label: str, text: str, pool: Mapping[str, Card] | None 
         card_id = given if given in pool else by_name.get(given.lower())
         if card_id is None:
             raise CardDataError(where, given, header[card_col], "unknown card (not in the pool)")
-        if not copies.isdigit():
+        if not copies.isascii() or not copies.isdigit():
             raise CardDataError(where, card_id, header[copy_col],
                                 f"copies must be a whole number ≥ 0, not {copies!r}")
         owned[card_id] = owned.get(card_id, 0) + int(copies)
+        if owned[card_id] > MAX_COPIES:
+            raise CardDataError(where, card_id, header[copy_col],
+                                f"at most {MAX_COPIES} copies of a card, not {owned[card_id]}")
     return parse_collection(label, owned, pool)
+
+
+def _rows(label: str, text: str) -> list[tuple[int, list[str]]]:
+    """The non-blank CSV rows, each with the file line it starts on."""
+    reader = csv.reader(io.StringIO(text))
+    rows = []
+    line = 1
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                rows.append((line, row))
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        raise CardDataError(f"{label}, line {reader.line_num}", None, None,
+                            f"not CSV: {exc}") from exc
+    return rows
 
 
 def collection_to_csv(collection: Mapping[Card, int]) -> str:

@@ -172,15 +172,16 @@ def _mark(duel: Duel, me: Fighter, element: str) -> None:
 def perform(duel: Duel, me: Fighter, amount: int, card: Card | None) -> None:
     """Perform +amount: starts or refreshes the Performance; instrument; Perform 5 and 10."""
     before = me.perform if me.performance_turns > 0 else 0
+    old_instrument = me.instrument
     me.perform = before + amount
     me.instrument = _instrument(me, card) or me.instrument or "Cello"
-    if me.performance_turns < duel.options.performance_turns:
-        me.performance_turns = duel.options.performance_turns
-        me.performance_fresh = duel.active == me.index
+    # every Perform card starts or refreshes the Performance: its length counts from this turn
+    me.performance_turns = max(me.performance_turns, duel.options.performance_turns)
+    me.performance_fresh = me.performance_fresh or duel.active == me.index
     duel.log("runes.perform", "{hero} Performs +{n} on the {instrument}: Perform {level}, "
              "{turns} turn(s) left.", hero=me.name, n=amount, instrument=me.instrument,
              level=me.perform, turns=me.performance_turns)
-    if before < 5 <= me.perform:
+    if me.perform >= 5 and (before < 5 or me.instrument != old_instrument):
         for status in IMMUNE[me.instrument]:
             statuses.remove(duel, me, status, f"immunity of the {me.instrument}")
         duel.log("runes.instrument-immunity", "At Perform 5 the {instrument} makes {hero} "
@@ -338,7 +339,8 @@ def end_of_turn(duel: Duel, me: Fighter) -> None:
     if me.nature is not None and _tick(me.nature):
         me.nature = me.nature_element = None
         duel.log("runes.one-with-nature", "{hero}'s One with Nature ends.", hero=me.name)
-    me.circle_extended_this_turn = me.magic_extended_this_turn = False
+    for hero in duel.fighters:  # "the first time each turn": every turn, both heroes'
+        hero.circle_extended_this_turn = hero.magic_extended_this_turn = False
     if me.performance_turns > 0:
         if me.performance_fresh:
             me.performance_fresh = False

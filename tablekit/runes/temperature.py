@@ -101,7 +101,7 @@ def end_of_turn(duel: Duel, me: Fighter) -> None:
                 found.turns = None
                 duel.log("runes.burning", "{hero}'s Burning becomes permanent (Heat 2).",
                          hero=me.name)
-        else:
+        elif not me.permanent("Kindled"):
             statuses.gain(duel, me, "Kindled", 1, None)
 
 

@@ -127,8 +127,14 @@ def test_bad_duel_options(bad) -> None:
         DuelOptions(**bad)
 
 
+def legal_decks(pool) -> list:
+    """Skörta's and Mikal-Finnvard's sample decks (run_duel refuses illegal decks)."""
+    from tablekit.runes.decks import sample_plan
+    return [[pool[c] for c in sample_plan(h).card_ids()] for h in ("skorta", "mikal-finnvard")]
+
+
 def test_same_decks_same_duel(pool) -> None:
-    decks = [list(pool.values())[:20], list(pool.values())[30:50]]
+    decks = legal_decks(pool)
     first = run_duel(("skorta", "mikal-finnvard"), decks)
     second = run_duel(("skorta", "mikal-finnvard"), decks)
     assert first.events == second.events and first.timeline == second.timeline
@@ -138,7 +144,7 @@ def test_same_decks_same_duel(pool) -> None:
 
 
 def test_boards_and_marks_let_a_viewer_step_turn_by_turn(pool) -> None:
-    decks = [list(pool.values())[:20], list(pool.values())[30:50]]
+    decks = legal_decks(pool)
     result = run_duel(("skorta", "mikal-finnvard"), decks)
     assert len(result.boards) == len(result.marks) == len(result.timeline) == result.turns
     assert result.marks[-1] == len(result.events) and list(result.marks) == sorted(result.marks)

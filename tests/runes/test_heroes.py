@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablekit.runes import combat, heroes, statuses
 from tablekit.runes.duel import end_turn, fatigue, play_card, play_turn
 from tests.runes.duelkit import card, duel, hit, rules, texts
@@ -383,7 +385,8 @@ def test_attack_status_raises_every_attack_until_it_ends() -> None:
 def test_skipped_condition_is_logged() -> None:
     d = duel("skorta", "ash")
     play_card(d, d.fighters[0], STRIKE)
-    assert "runes.resolve-card" in rules(d) and "raven-sight does not hold" in texts(d)
+    assert "runes.resolve-card" in rules(d)
+    assert "the Attack 4 is skipped (only when Raven Sight is active)" in texts(d)  # player words
 
 
 def test_ethereal_form_counts_only_ethereal_bonuses(pool) -> None:
@@ -415,3 +418,88 @@ def test_each_turn_means_every_turn_of_either_hero(pool) -> None:
     play_turn(d2)
     combat.attack(d2, other, 2)
     assert skorta.health == 20 - 1 - 1  # the mantle works again on a new turn
+
+
+# -- issue 36, items 6–8 ------------------------------------------------------------------------
+def test_every_perform_card_refreshes_the_performance_to_two_turns() -> None:
+    """With 2 turns left or 1, a Perform card on Ash's turn leaves 2 after that turn's end."""
+    for left in (2, 1):
+        d = duel("ash", "skorta")
+        me = d.fighters[0]
+        play_card(d, me, perform(1))
+        end_turn(d, me)
+        me.performance_turns = left
+        play_card(d, me, perform(1))
+        end_turn(d, me)
+        assert me.performance_turns == 2, left
+
+
+def test_a_perform_card_keeps_a_longer_performance() -> None:
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, perform(1))
+    end_turn(d, me)
+    me.performance_turns = 3
+    play_card(d, me, perform(1))
+    assert me.performance_turns == 3
+
+
+def test_green_circle_extension_resets_every_turn_of_either_hero() -> None:
+    """A mark made on the opponent's turn does not use up Mikal-Finnvard's next extension."""
+    d = duel("mikal-finnvard", "ash", deck0=[attune("Air")])
+    me, foe = d.fighters
+    play_card(d, me, attune("Fire"))
+    end_turn(d, me)
+    d.active = 1
+    play_card(d, me, attune("Water"))  # marked on the opponent's turn (as a reaction would)
+    end_turn(d, foe)
+    d.active = 0
+    play_turn(d)  # Mikal-Finnvard reveals the Air card: the first new mark of his turn
+    assert "Water Attunement is extended to 3" in texts(d).split("Air is marked")[-1]
+    assert me.attunements["Water"].turns == 2
+
+
+def test_switching_to_the_cello_at_perform_5_removes_frost() -> None:
+    """Frost gained under the Hurdy-Gurdy is removed when the Cello takes over at Perform 5+."""
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    play_card(d, me, perform(5, "Hurdy-Gurdy"))
+    statuses.gain(d, me, "Frost", 2)
+    statuses.gain(d, me, "Frozen", 1, 2)
+    play_card(d, me, perform(1, "Cello"))
+    assert me.instrument == "Cello" and not me.has("Frost") and not me.has("Frozen")
+    assert texts(d).count("immune to Frozen and Frost") == 1
+
+
+# -- issue 36, item 10 --------------------------------------------------------------------------
+def _vengeful_torstein(**options):
+    d = duel("torstein", "skorta", **options)
+    me, foe = d.fighters
+    me.oath, me.health = "vengeance", 2
+    d.active = 1
+    return d, me, foe
+
+
+def test_the_blow_that_sends_torstein_ethereal_is_not_riposted() -> None:
+    """The Oath's Riposte 0 answers Attacks on an Ethereal Torstein, not the blow that felled him."""
+    d, me, foe = _vengeful_torstein()
+    combat.attack(d, foe, 3)
+    assert me.ethereal and foe.health == 20 and "runes.oath-vengeance" not in rules(d)
+    combat.attack(d, foe, 3)
+    assert foe.health == 16  # now Ethereal: Riposte 0 with Attack 4
+
+
+def test_the_entry_blow_riposted_by_switch() -> None:
+    d, me, foe = _vengeful_torstein(vengeance_on_entry=True)
+    combat.attack(d, foe, 3)
+    assert me.ethereal and foe.health == 16
+
+
+@pytest.mark.parametrize("melee, essence", [(True, 3), (False, 5)])
+def test_thorns_answer_the_spiritual_attack_as_melee(melee, essence) -> None:
+    """The Spiritual Attack is no Ranged Attack: Thorns strike back, unless switched off."""
+    d, me, foe = _fall(spiritual_melee=melee)
+    statuses.gain(d, foe, "Thorns", 2, 2)
+    d.active = 0
+    heroes.start_of_turn(d, me)
+    assert me.essence == essence and d.fighters[1].health == 16

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablekit.runes import combat, statuses, temperature
 from tablekit.runes.duel import end_turn, fatigue, play_card
 from tests.runes.duelkit import duel, rules
@@ -118,3 +120,44 @@ def test_heart_of_the_green_circle_on_harmony(pool) -> None:
         end_turn(d, me)
     play_card(d, me, pool["stone-skin"])
     assert me.harmony and me.circle == {"Earth"} and me.shield == 3
+
+
+# -- issue 36, item 9: the cards do what their text says ---------------------------------------
+def test_murmuration_deals_3_more_in_one_attack(pool) -> None:
+    """'Deal 3 more' grows the one Attack to 6: Armor and Attack count once (6 − 1, not 2 + 2)."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    me.raven_sight = True
+    statuses.gain(d, foe, "Armor", 1, 2)
+    play_card(d, me, pool["murmuration-of-skuld"])
+    assert foe.health == 15 and foe.amount("Bleeding") == 2
+    assert rules(d).count("runes.attack") == 1
+
+
+@pytest.mark.parametrize("how", ["burning", "thorns"])
+def test_queens_ravenmantle_reduces_any_first_damage(pool, how) -> None:
+    """'The first damage you take each turn': Burning and Thorns are damage too."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["queens-ravenmantle"])
+    me.raven_sight = True
+    if how == "burning":
+        statuses.gain(d, me, "Burning", 1, None)
+        statuses.end_of_turn_damage(d, me)
+    else:
+        statuses.gain(d, foe, "Thorns", 2, 2)
+        combat.attack(d, me, 0)
+    assert me.health == (20 if how == "burning" else 19)
+    combat.deal_damage(d, me, 2)  # the second damage of the turn is not reduced
+    assert me.health == (18 if how == "burning" else 17)
+
+
+def test_shadow_roost_at_the_end_of_every_turn(pool) -> None:
+    """'At the end of each turn, a hero with Raven Sight': on the opponent's turn too."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    play_card(d, me, pool["shadow-roost"])
+    me.raven_sight = True
+    d.active = 1
+    end_turn(d, foe)
+    assert me.shield == 1 and foe.shield == 0
