@@ -26,7 +26,7 @@ from tablekit.core.game import Events, rng_for
 from tablekit.core.stats import Estimate, mean_interval, wilson_interval
 from tablekit.wizards import engine, heuristic
 from tablekit.wizards.cards import COLOURS, components
-from tablekit.wizards.scoring import Score, best_sets, cancel, most_cursed, score_player
+from tablekit.wizards.scoring import Score, best_sets, cancel, end_of_game, final_score
 from tablekit.wizards.setup import (
     PARTIAL_FIXED,
     PARTIAL_RANDOM,
@@ -91,9 +91,9 @@ def allowed_decks(rules: DeckRules) -> DeckSearch:
                       ).only_enforce_if(recipe)
     # The user's wishes, one literal each so a conflict can name them.
     for creature in rules.include:
-        model.add(held[_known(creature)] == 1).only_enforce_if(group(f"include {creature}"))
+        model.add(held[_known(creature, "include")] == 1).only_enforce_if(group(f"include {creature}"))
     for creature in rules.exclude:
-        model.add(held[_known(creature)] == 0).only_enforce_if(group(f"exclude {creature}"))
+        model.add(held[_known(creature, "exclude")] == 0).only_enforce_if(group(f"exclude {creature}"))
     conflicts = _conflicts(model, list(groups.values()))
     if conflicts:
         return DeckSearch("infeasible", (), conflicts, time.perf_counter() - start)
@@ -103,8 +103,13 @@ def allowed_decks(rules: DeckRules) -> DeckSearch:
     return DeckSearch("optimal", decks, (), time.perf_counter() - start)
 
 
-def _known(creature: str) -> str:
-    components().creature(creature)  # KeyError names an unknown id
+def _known(creature: str, wish: str) -> str:
+    """A wished creature id, checked: a ValueError names the wish and the creatures allowed."""
+    allowed = [c.id for c in components().creatures if not c.is_monster]
+    if creature not in allowed:
+        raise ValueError(f"{wish}: {creature!r} is not a creature a deck may hold (monsters come "
+                         f"from artefacts); the creatures are {', '.join(allowed)} "
+                         "[rule wizards.deck-random]")
     return creature
 
 
@@ -240,21 +245,39 @@ def _contributions(outcomes: list[tuple[tuple[str, ...], bool]]) -> dict[str, Es
 # -- scoring calculator ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ScoreCalc:
-    """The exact end-of-game score: gems given up, the sets kept, and the lines of the score."""
+    """The exact end-of-game score: what the end-of-game artefacts give (gems taken, cursed gems
+    returned), the gems given up to cursed gems, the sets kept, and the lines of the score."""
 
+    taken: dict[str, int]
+    returned: int
     given_up: dict[str, int]
     sets: tuple[tuple[str, ...], ...]
     score: Score
 
 
 def score_calculator(gems: Mapping[str, int], cursed: int, artefacts: Sequence[str] = (),
-                     enchantments: int = 0, others_cursed: Sequence[int] = ()) -> ScoreCalc:
-    """Score a player: the best gems to give up to cursed gems, the best sets, every line."""
-    left, _ = cancel(gems, cursed)
-    given_up = {c: gems[c] - left.get(c, 0) for c in gems if gems[c] != left.get(c, 0)}
-    worst = most_cursed([cursed, *others_cursed])[0]
-    points = [components().artefact(a).points for a in artefacts]
-    score = score_player(gems, cursed, points, enchantments, worst)
+                     enchantments: int = 0, others_cursed: Sequence[int] = (),
+                     effects: bool = True) -> ScoreCalc:
+    """Score a player as the engine does (`scoring.final_score`), every choice made the best way.
+
+    `others_cursed`: the other players' cursed gems when scoring starts, after their own
+    end-of-game artefacts; `effects=False` scores artefacts for their points only.
+    """
+    tiles = [_artefact(a) for a in artefacts]
+    held, kept = end_of_game(gems, cursed, tiles) if effects else (dict(gems), cursed)
+    score = final_score(gems, cursed, tiles, enchantments, others_cursed, effects)
+    taken = {c: n - gems.get(c, 0) for c, n in held.items() if n != gems.get(c, 0)}
+    left, _ = cancel(held, kept)
+    given_up = {c: held[c] - left.get(c, 0) for c in held if held[c] != left.get(c, 0)}
     ordered = {c: left[c] for c in COLOURS if left.get(c)} | {c: n for c, n in left.items()
                                                               if c not in COLOURS and n}
-    return ScoreCalc(given_up, tuple(best_sets(ordered)), score)
+    return ScoreCalc(taken, cursed - kept, given_up, tuple(best_sets(ordered)), score)
+
+
+def _artefact(artefact: str):
+    """An artefact tile by id: a ValueError names the option and the ids allowed."""
+    known = sorted(a.id for a in components().artefacts)
+    if artefact not in known:
+        raise ValueError(f"artefacts: {artefact!r} is not an artefact; the artefacts are "
+                         f"{', '.join(known)} [rule wizards.score-artefacts]")
+    return components().artefact(artefact)

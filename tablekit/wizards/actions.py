@@ -8,6 +8,11 @@ from tablekit.core.actions import action
 from tablekit.wizards.cards import components
 
 
+def a_gem(colour: str) -> str:
+    """'a red gem', 'an orange gem': a gem of a colour with its article."""
+    return f"{'an' if colour[:1] in 'aeiou' else 'a'} {colour} gem"
+
+
 def creature_name(creature: str) -> str:
     """The printed name of a creature id."""
     return components().creature(creature).name
@@ -101,7 +106,7 @@ class TakeGem(NamedTuple):
     colour: str
 
     def __str__(self) -> str:
-        return f"Take a {self.colour} gem"
+        return f"Take {a_gem(self.colour)}"
 
 
 @action
@@ -111,7 +116,7 @@ class GiveGem(NamedTuple):
     colour: str
 
     def __str__(self) -> str:
-        return f"Give a {self.colour} gem"
+        return f"Give {a_gem(self.colour)}"
 
 
 @action
@@ -122,7 +127,7 @@ class CancelGem(NamedTuple):
     best: bool
 
     def __str__(self) -> str:
-        return f"Cancel a {self.colour} gem" + (" (best)" if self.best else "")
+        return f"Cancel {a_gem(self.colour)}" + (" (best)" if self.best else "")
 
 
 @action

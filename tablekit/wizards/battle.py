@@ -78,7 +78,7 @@ def gear(state: WizardsState, task: tuple, events: Events) -> None:
                                                                            events):
                 remove(state, dungeon, other, True, events, tile.name)
     elif state.cursed[slot.owner]:
-        state.pending = Pending(slot.owner, "cursed", (1, "wizards.equipment"))
+        state.pending = Pending(slot.owner, "cursed", (1, "wizards.holy-vial"))
 
 
 # -- the creatures' actions ------------------------------------------------------------------

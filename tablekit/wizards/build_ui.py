@@ -96,9 +96,12 @@ def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = 
     """The scoring calculator as an HTML table: what to give up, the sets, every line."""
     calc = score_calculator(gems, cursed, artefacts, enchantments, others_cursed)
     score = calc.score
+    taken = ", ".join(f"{n} {escape(c)}" for c, n in calc.taken.items()) or "nothing"
     given = ", ".join(f"{n} {escape(c)}" for c, n in calc.given_up.items()) or "nothing"
     sets = "; ".join("{" + ", ".join(escape(c) for c in s) + "}" for s in calc.sets) or "none"
-    rows = [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
+    rows = [("End-of-game artefacts: gems taken", taken),
+            ("End-of-game artefacts: cursed gems returned", calc.returned)] if artefacts else []
+    rows += [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
             ("Cursed gems left", -score.cursed_left), ("Most cursed", -score.most_cursed),
             ("Artefacts", score.artefacts), ("Enchantments", score.enchantments),
             ("Total", score.total)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tablekit.core.game import Events
+from tablekit.wizards.actions import a_gem
 from tablekit.wizards.cards import COLOURS, components
 from tablekit.wizards.state import COLOUR_INDEX, Slot, WizardsState
 
@@ -36,8 +37,8 @@ def take_gem(state: WizardsState, player: int, colour: str, events: Events, why:
         return False
     state.supply[index] -= 1
     state.gems[player][index] += 1
-    events.add(rule, "{who} takes a {colour} gem ({why}).",
-               who=name_of(state, player), colour=colour, why=why)
+    events.add(rule, "{who} takes {gem} ({why}).",
+               who=name_of(state, player), gem=a_gem(colour), why=why)
     return True
 
 
@@ -67,8 +68,8 @@ def give_gem(state: WizardsState, giver: int, receiver: int, colour: str, events
     index = COLOUR_INDEX[colour]
     state.gems[giver][index] -= 1
     state.gems[receiver][index] += 1
-    events.add("wizards.water-imp", "{giver} gives a {colour} gem to {receiver}.",
-               giver=name_of(state, giver), colour=colour, receiver=name_of(state, receiver))
+    events.add("wizards.water-imp", "{giver} gives {gem} to {receiver}.",
+               giver=name_of(state, giver), gem=a_gem(colour), receiver=name_of(state, receiver))
 
 
 def colours_held(state: WizardsState, player: int) -> list[str]:
@@ -89,9 +90,21 @@ def draw(state: WizardsState, player: int, count: int, events: Events, rule: str
     for _ in range(drawn):
         hand.append(deck.pop())
     if count or rule == "wizards.draw":
-        events.add(rule, "{who} draws {n} card(s){short}.", who=name_of(state, player), n=drawn,
-                   short="" if drawn == count else f" (the deck had only {drawn})")
+        events.add(rule, "{who} draws {cards}{short}.", who=name_of(state, player),
+                   cards=cards_drawn(drawn), short=_short_deck(drawn, count))
     return drawn
+
+
+def cards_drawn(drawn: int) -> str:
+    """'no card', '1 card', '2 cards'."""
+    return "no card" if not drawn else f"{drawn} card{'s' if drawn > 1 else ''}"
+
+
+def _short_deck(drawn: int, count: int) -> str:
+    """Why fewer cards came than the rule asked for ('' when all came)."""
+    if drawn == count:
+        return ""
+    return " (the deck is empty)" if not drawn else f" (the deck had only {drawn})"
 
 
 def discard(state: WizardsState, player: int, card: str, events: Events, why: str) -> None:

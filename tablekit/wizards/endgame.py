@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tablekit.core.game import Events
-from tablekit.wizards.actions import CancelGem
+from tablekit.wizards.actions import CancelGem, a_gem
 from tablekit.wizards.cards import COLOURS, components
 from tablekit.wizards.effects import name_of, return_cursed
 from tablekit.wizards.scoring import cancel_choice, most_cursed, score_player
@@ -31,7 +31,7 @@ def end_artefacts(state: WizardsState, events: Events) -> None:
                 continue
             return_cursed(state, player, tile.discard_cursed, events, "wizards.end-artefact")
             if tile.gems:
-                tasks.append(("gem", player, tile.gems, "wizards.end-artefact"))
+                tasks.append(("gem", player, tile.gems, "wizards.end-artefact", tile.name))
     state.todo += reversed(tasks)
 
 
@@ -67,8 +67,8 @@ def apply_cancel(state: WizardsState, action: CancelGem, events: Events) -> None
     state.supply[index] += 1
     state.cursed[player] -= 1
     state.cursed_supply += 1
-    events.add("wizards.score-cancel", "{who} gives up a {colour} gem with a cursed gem.",
-               who=name_of(state, player), colour=action.colour)
+    events.add("wizards.score-cancel", "{who} gives up {gem} with a cursed gem.",
+               who=name_of(state, player), gem=a_gem(action.colour))
     ask_cancel(state, player)
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from tablekit.core.game import Events, Outcome
 from tablekit.wizards.actions import Place
-from tablekit.wizards.flow import DECISIONS, decide, options, settle
+from tablekit.wizards.cards import components
+from tablekit.wizards.flow import decide, decision_rule, options, settle
 from tablekit.wizards.placement import why_not_placed
 from tablekit.wizards.setup import deal
 from tablekit.wizards.state import HIDDEN, OVER, WizardsState
@@ -49,7 +50,7 @@ def illegal_reason(state: WizardsState, action: Any) -> tuple[str, str]:
     if kind == "place" and isinstance(action, Place):
         return why_not_placed(state, action)
     offered = "; ".join(str(a) for a in legal_actions(state)[:6])
-    return DECISIONS[kind][2], f"now the rules ask for one of: {offered}"
+    return decision_rule(state), f"now the rules ask for one of: {offered}"
 
 
 def outcome(state: WizardsState) -> Outcome | None:
@@ -75,8 +76,8 @@ def view(state: WizardsState, player: int) -> WizardsState:
         dungeon.slots = [s._replace(creature=HIDDEN) if s is not None and not s.face_up
                          and s.owner != player else s for s in dungeon.slots]
     for pile in seen.piles.values():
-        pile.sort()
-    seen.stack.sort()
+        pile.sort()  # a pile holds its letter's tiles not yet seen: public knowledge
+    seen.stack = [HIDDEN] * len(state.stack)  # the stack's tiles, like the box's, are unknown
     seen.luck = 0
     seen.legal = None
     return seen
@@ -92,10 +93,22 @@ def determinize(seen: WizardsState, rng: random.Random) -> WizardsState:
             rng.shuffle(state.decks[player])
     for pile in state.piles.values():
         rng.shuffle(pile)
-    rng.shuffle(state.stack)
+    state.stack = _unseen_stack(state, rng)
     state.luck = rng.getrandbits(64)
     state.legal = None
     return state
+
+
+def _unseen_stack(state: WizardsState, rng: random.Random) -> list[str]:
+    """The enchantment stack drawn at random from the tiles nobody has seen (stack and box)."""
+    if HIDDEN not in state.stack:
+        return rng.sample(state.stack, len(state.stack))
+    seen = {e for held in state.enchantments for e in held}
+    seen |= {d.enchantment for d in state.dungeons if d.enchantment}
+    unseen = [e.id for e in components().enchantments if e.id not in seen]
+    if len(unseen) < len(state.stack):  # a scenario that reuses tiles: any tile may come
+        unseen = [e.id for e in components().enchantments]
+    return rng.sample(unseen, len(state.stack))
 
 
 def _redeal(state: WizardsState, player: int, rng: random.Random) -> None:

@@ -107,8 +107,8 @@ def _ask(kind: str) -> Callable:
 
 
 def _gem_task(state: WizardsState, args: tuple, events: Events) -> None:
-    _, player, count, rule = args
-    state.pending = Pending(player, "gem", (player, count, rule))
+    _, player, count, rule, why = args
+    state.pending = Pending(player, "gem", (player, count, rule, why))
     if not options(state):
         state.pending = None
 
@@ -140,6 +140,7 @@ TASKS: dict[str, Callable] = {
     "tile": lambda s, t, e: treasure.tile(s, t[1], e),
     "award": lambda s, t, e: treasure.award(s, t[1], e),
     "runner-up": lambda s, t, e: treasure.runner_up(s, t[1], t[2], e),
+    "chosen": lambda s, t, e: treasure.chosen(s, tuple(t[1]), e),
     "purify": lambda s, t, e: treasure.purify(s, t[1], e),
     "return": lambda s, t, e: treasure.return_home(s, t[1], e),
     "after-battle": lambda s, t, e: treasure.after_battle(s, t[1], e),
@@ -153,6 +154,15 @@ TASKS: dict[str, Callable] = {
     "final": lambda s, t, e: endgame.final(s, e),
 }
 
+def decision_rule(state: WizardsState) -> str:
+    """The rule that asks for the pending decision (a cursed-gem return or a gem pick cites
+    the card, tile or enchantment that grants it)."""
+    kind = state.pending.kind
+    if kind in ("cursed", "gem"):
+        return state.pending.data[-2] if kind == "gem" else state.pending.data[1]
+    return DECISIONS[kind][2]
+
+
 # decision kind -> (options, apply, rule id)
 DECISIONS: dict[str, tuple[Callable, Callable, str]] = {
     "place": (placement.place_options, _place, "wizards.place"),
@@ -162,7 +172,7 @@ DECISIONS: dict[str, tuple[Callable, Callable, str]] = {
     "runner": (battle.runner_options, battle.apply_runner, "wizards.hobb-runner"),
     "water": (battle.water_options, battle.apply_water, "wizards.water-imp"),
     "void": (battle.void_options, battle.apply_void, "wizards.void-imp"),
-    "cursed": (battle.cursed_options, battle.apply_cursed, "wizards.of-purification"),
+    "cursed": (battle.cursed_options, battle.apply_cursed, "wizards.treasure-gems"),
     "discard": (_discard_options, _apply_discard, "wizards.rot-monster"),
     "blob": (treasure.blob_options, treasure.apply_blob, "wizards.big-blue-blob"),
     "feed": (treasure.feed_options, treasure.apply_feed, "wizards.flesh-golem"),

@@ -12,7 +12,7 @@ from tablekit.wizards import engine, heuristic
 from tablekit.wizards.actions import ACTION_TYPES
 from tablekit.wizards.cards import DATA
 from tablekit.wizards.config import WizardsConfig
-from tablekit.wizards.flow import DECISIONS, decide, options
+from tablekit.wizards.flow import decide, decision_rule, options
 from tablekit.wizards.scenario import from_config
 from tablekit.wizards.state import WizardsState
 
@@ -70,7 +70,7 @@ class WizardsGame(Game):
 
     def legal_reason(self, state: WizardsState, action: Action) -> tuple[str, str]:
         """The rule that offers the pending decision."""
-        return DECISIONS[state.pending.kind][2], "the rules offer it now"
+        return decision_rule(state), "the rules offer it now"
 
     def clone(self, state: WizardsState) -> WizardsState:
         """A hand-written copy."""

@@ -127,7 +127,7 @@ def apply_place(state: WizardsState, action: Place, events: Events) -> None:
 
 def _log_place(state: WizardsState, action: Place, events: Events) -> None:
     spec = creature_card(action.creature)
-    if action.face_up and spec.phase == "placement":
+    if action.face_up and spec.phase == "placement" and spec.effect != "displace":
         rule = "wizards.titan" if spec.effect == "never-face-down" else "wizards.placement-effect"
         events.add(rule, "{card} is placed face up: {text}", card=spec.name, text=spec.text)
     name = spec.name if action.face_up else "a creature"

@@ -80,10 +80,21 @@ def from_config(config: Any, events: Events | None = None,
     except KeyError as exc:
         raise ConfigError(f"scenario: no creature, artefact or enchantment with the id {exc}") from None
     if scenario.battle is not None:
+        _check_battle(state, scenario.battle)
         start_battle(state, scenario.battle, events)
     elif state.pending is None:  # the active player holds nothing: play runs on to a decision
         settle(state, events if events is not None else Events())
     return state
+
+
+def _check_battle(state: WizardsState, dungeon: int) -> None:
+    """The scenario's battle must be in one of the dungeons on the table."""
+    count = len(state.dungeons)
+    if dungeon >= count:
+        allowed = ", ".join(str(d) for d in range(count - 1)) + f" or {count - 1}"
+        raise ConfigError(f"scenario battle: dungeon {dungeon} is not on the table; "
+                          f"{state.players} players raid dungeons {allowed} "
+                          "[rule wizards.battle-token]")
 
 
 def _lists(rows: tuple) -> list[list[str]] | None:

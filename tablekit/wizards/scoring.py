@@ -1,11 +1,14 @@
-"""End-of-game scoring: cursed gems cancel gems, sets of different gems, artefacts, enchantments."""
+"""End-of-game scoring: end-of-game artefacts, cursed gems cancel gems, sets of different gems,
+artefacts, enchantments. `final_score` is the whole of 4. Scoring for one player's holdings."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tablekit.core.errors import TablekitError
+from tablekit.wizards.cards import COLOURS
 
 SET_POINTS = (0, 1, 2, 4, 6, 9, 12)  # points for a set of 0..6 different gems
 MAX_COLOURS = len(SET_POINTS) - 1
@@ -98,6 +101,52 @@ def score_player(gems: Mapping[str, int], cursed: int, artefact_points: Iterable
     left, cursed_left = cancel(gems, cursed)  # checks the input once
     return Score(MOST_CURSED_PENALTY if most_cursed else 0, cursed_left, _layer_points(left.values()),
                  sum(artefact_points), ENCHANTMENT_POINTS * enchantments)
+
+
+class Tile(Protocol):
+    """What scoring reads from an artefact tile: its points and its end-of-game effect."""
+
+    points: int
+    gems: int
+    discard_cursed: int
+
+
+def best_gem(gems: Mapping[str, int], supply: Mapping[str, int] | None = None) -> str:
+    """The colour a free gem scores most in: one the player holds fewest of (first on ties).
+
+    It joins the lowest layer, the biggest set, where a gem adds most (see `set_points`).
+    """
+    _counts(gems)
+    offered = [c for c in COLOURS if supply is None or supply.get(c, 0) > 0]
+    if not offered:
+        raise ScoringError("no gem colour is left in the supply [rule wizards.gem-supply]")
+    return min(offered, key=lambda c: gems.get(c, 0))
+
+
+def end_of_game(gems: Mapping[str, int], cursed: int,
+                tiles: Sequence[Tile]) -> tuple[dict[str, int], int]:
+    """Gems and cursed gems after the end-of-game tiles: cursed gems back, the best gems taken."""
+    left = dict(gems)
+    _counts(left)
+    cursed = _count("cursed gems", cursed)
+    cursed -= min(cursed, sum(t.discard_cursed for t in tiles))
+    for _ in range(sum(t.gems for t in tiles)):
+        colour = best_gem(left)
+        left[colour] = left.get(colour, 0) + 1
+    return left, cursed
+
+
+def final_score(gems: Mapping[str, int], cursed: int, tiles: Sequence[Tile], enchantments: int,
+                others_cursed: Iterable[int] = (), effects: bool = True) -> Score:
+    """One player's final score, every choice made the best way, in the engine's order.
+
+    End-of-game tiles first (`effects`: artefact effects are played), then the most cursed
+    (`others_cursed`: the other players' cursed gems at that moment), then cancelling and sets.
+    """
+    if effects:
+        gems, cursed = end_of_game(gems, cursed, tiles)
+    worst = most_cursed([_count("cursed gems", cursed), *others_cursed])[0]
+    return score_player(gems, cursed, [t.points for t in tiles], enchantments, worst)
 
 
 def most_cursed(cursed: Iterable[int]) -> list[bool]:

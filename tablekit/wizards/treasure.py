@@ -17,14 +17,16 @@ from tablekit.wizards.effects import (
     take_gem,
     totals,
 )
+from tablekit.wizards.scoring import best_gem
 from tablekit.wizards.setup import open_dungeon
 from tablekit.wizards.state import COLOUR_INDEX, PLACE, Pending, WizardsState
 
 LET_BLOB_GO = Pass("Let Big Blue Blob be eliminated")
 STOP_FEEDING = Pass("Stop feeding Flesh Golem")
 TWO_PLAYER_MARGIN = 3
-TYPE_ENCHANTMENTS = {"gem-per-creature": ("wizards.of-abundance", None),
-                     "gem-per-type": ("wizards.of-astonishing-horror", "giant")}
+TYPE_ENCHANTMENTS = {"gem-per-creature": ("wizards.of-abundance", "Of Abundance", None),
+                     "gem-per-type": ("wizards.of-astonishing-horror", "Of Astonishing Horror",
+                                      "giant")}
 
 
 def treasure(state: WizardsState, dungeon: int, events: Events) -> None:
@@ -127,10 +129,10 @@ def enchanted_gems(state: WizardsState, dungeon: int, events: Events) -> None:
     for player in state.seat_order(state.token):
         mine = [creature(s) for _, s in state.creatures(dungeon) if s.owner == player]
         if effect in TYPE_ENCHANTMENTS:
-            rule, kind = TYPE_ENCHANTMENTS[effect]
+            rule, why, kind = TYPE_ENCHANTMENTS[effect]
             count = sum(1 for c in mine if kind is None or c.type == kind)
             if count:
-                tasks.append(("gem", player, count, rule))
+                tasks.append(("gem", player, count, rule, why))
         elif effect == "shadow":
             for _ in mine:
                 take_cursed(state, player, events, "Of Shadow", "wizards.of-shadow")
@@ -142,17 +144,21 @@ def enchanted_gems(state: WizardsState, dungeon: int, events: Events) -> None:
 
 
 def gem_options(state: WizardsState) -> list:
-    """A gem of any colour the supply still has."""
-    return [TakeGem(c) for c in colours_in_supply(state)]
+    """A gem of any colour the supply still has, the one that scores most first."""
+    colours = colours_in_supply(state)
+    if not colours:
+        return []
+    best = best_gem(state.gem_count(state.pending.player), dict.fromkeys(colours, 1))
+    return [TakeGem(best), *(TakeGem(c) for c in colours if c != best)]
 
 
 def apply_gem(state: WizardsState, action: TakeGem, events: Events) -> None:
-    """Take the gem; ask again while more are owed."""
-    player, count, rule = state.pending.data
+    """Take the gem (logged under the rule that gives it); ask again while more are owed."""
+    player, count, rule, why = state.pending.data
     state.pending = None
-    take_gem(state, player, action.colour, events, rule.split(".")[-1].replace("-", " ").title())
+    take_gem(state, player, action.colour, events, why, rule)
     if count > 1:
-        state.todo.append(("gem", player, count - 1, rule))
+        state.todo.append(("gem", player, count - 1, rule, why))
 
 
 def give_options(state: WizardsState) -> list:
@@ -204,19 +210,36 @@ def award(state: WizardsState, dungeon: int, events: Events) -> None:
                    gap=ranked[0][1] - ranked[1][1], total=ranked[1][1])
         second = -1
     elif second == winner:
-        events.add("wizards.treasure-one-owner", "Only {who} has creatures left here: both "
-                   "artefacts are theirs.", who=name_of(state, winner))
+        events.add("wizards.treasure-one-owner", "Only {who} has creatures left here{what}.",
+                   who=name_of(state, winner), what=_lone_share(len(found.artefacts)))
     if state.enchantment_effect(dungeon) == "shadow":
         state.todo.append(("cursed", winner, 3, "wizards.of-shadow"))
+    if state.enchantment_effect(dungeon) == "chosen":
+        state.todo.append(("chosen", tuple(len(a) for a in state.artefacts)))
     state.todo.append(("runner-up", dungeon, second))
     wonder = found.artefacts[2] if state.enchantment_effect(dungeon) == "wonders" and \
         len(found.artefacts) > 2 else None
     if wonder is not None:
         gain_artefact(state, winner, dungeon, wonder, events)
-    if len(found.artefacts) > 1:
+    if len(found.artefacts) > 1 and second != winner:
         state.pending = Pending(winner, "artefact", (dungeon,))
-    elif found.artefacts:
+    elif found.artefacts and second != winner:
         gain_artefact(state, winner, dungeon, found.artefacts[0], events)
+
+
+def _lone_share(count: int) -> str:
+    """How many artefacts a lone owner takes, in words (the end of the one-owner line)."""
+    if count == 0:
+        return ", and there is no artefact to take"
+    if count == 1:
+        return ": the artefact is theirs"
+    return ": both artefacts are theirs" if count == 2 else f": all {count} artefacts are theirs"
+
+
+def chosen(state: WizardsState, before: tuple[int, ...], events: Events) -> None:
+    """Of the Chosen: each player who gained artefacts here may give back one cursed gem."""
+    gainers = [p for p in state.seat_order(state.token) if len(state.artefacts[p]) > before[p]]
+    state.todo += [("cursed", p, 1, "wizards.of-the-chosen") for p in reversed(gainers)]
 
 
 def _explain_strengths(state: WizardsState, dungeon: int, events: Events) -> None:
@@ -264,7 +287,7 @@ def runner_up(state: WizardsState, dungeon: int, second: int, events: Events) ->
 
 def gain_artefact(state: WizardsState, player: int, dungeon: int, artefact: str,
                   events: Events) -> None:
-    """A player takes an artefact: its Fortune gem, its monster card, Of the Chosen."""
+    """A player takes an artefact: its Fortune gem, its monster card."""
     found = state.dungeons[dungeon]
     found.artefacts.remove(artefact)
     state.artefacts[player].append(artefact)
@@ -282,8 +305,6 @@ def gain_artefact(state: WizardsState, player: int, dungeon: int, artefact: str,
         state.owned[player].append(tile_spec.monster)
         events.add("wizards.monster-artefact", "{who} adds {card} to their hand and deck.",
                    who=name_of(state, player), card=components().creature(tile_spec.monster).name)
-    if state.enchantment_effect(dungeon) == "chosen" and state.cursed[player]:
-        state.todo.append(("cursed", player, 1, "wizards.of-the-chosen"))
 
 
 def _discard_artefacts(state: WizardsState, dungeon: int, events: Events) -> None:

@@ -139,7 +139,7 @@ def test_of_forbidden_lore_draws_a_card_per_imp():
     state, events = fight({RED: [P0, "air-imp", True], BLUE: [P0, "earth-imp", True]},
                           advanced=True, enchantment="of-forbidden-lore",
                           decks=[["titan", "ogre", "minotaur"], []])
-    assert "Player 1 draws 2 card(s)." in texts(events)
+    assert "Player 1 draws 2 cards." in texts(events)
 
 
 def test_of_radiance_allows_face_up_only():
@@ -188,10 +188,12 @@ def test_of_wonders_adds_a_c_artefact_the_winner_takes_with_one_other():
     from tablekit.wizards.scenario import start_battle
     from tablekit.wizards.state import Slot
     slots[2] = Slot(P0, "titan", True)
+    slots[5] = Slot(P1, "minotaur", True)
     events = start_battle(state, 0)
     assert state.artefacts[P0] == ["tin-chalice"] and len(offered(state)) == 2
     choose(state, "Take Greatsword", events)
-    assert state.artefacts[P0] == ["tin-chalice", "greatsword", "broadsword"]  # only owner left
+    assert state.artefacts[P0] == ["tin-chalice", "greatsword"]
+    assert state.artefacts[P1] == ["broadsword"]  # within 3 of the winner: the runner-up's
 
 
 def test_of_fortune_adds_a_gem_to_every_treasure_and_artefact():
@@ -202,8 +204,8 @@ def test_of_fortune_adds_a_gem_to_every_treasure_and_artefact():
     from tablekit.wizards.state import Slot
     state.dungeons[0].slots[2] = Slot(P0, "titan", True)
     extra = state.dungeons[0].fortune[2]
-    events = start_battle(state, 0)
-    choose(state, "Take Greatsword", events)
+    events = start_battle(state, 0)  # the lone owner takes both artefacts: no choice
+    assert state.artefacts[P0] == ["greatsword", "broadsword"]
     assert f"Player 1 also takes the {extra} gem Of Fortune left there." in texts(events)
     check_gems(state)
 

@@ -51,7 +51,8 @@ def test_equipment(tile):
 @pytest.mark.parametrize("tile", [a for a in components().artefacts if a.kind == "monster"],
                          ids=lambda a: a.id)
 def test_monster_tiles(tile):
-    state, events = fight({1: [P0, "titan", True]}, advanced=True, artefacts=[tile.id, "broadsword"])
+    state, events = fight({1: [P0, "titan", True], 2: [P1, "fire-imp", True]}, advanced=True,
+                          artefacts=[tile.id, "broadsword"])
     choose(state, f"Take {tile.name}", events)
     assert tile.monster in state.hands[P0] and tile.monster in state.owned[P0]
 

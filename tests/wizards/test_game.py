@@ -60,7 +60,8 @@ def test_bad_options_are_config_errors(options, message):
 
 
 def test_a_scenario_can_start_with_a_battle_and_saves_round_trip():
-    scenario = {"dungeons": [{"slots": {1: [0, "hobb-lobber", True], 2: [1, "titan", True]},
+    scenario = {"dungeons": [{"slots": {1: [0, "hobb-lobber", True], 2: [1, "titan", True],
+                                        4: [1, "minotaur", True]},
                               "artefacts": ["greatsword", "broadsword"]}, {}],
                 "hands": [[], ["minotaur"]], "battle": 0}
     match = tablekit.new_game("wizards", seed=0, scenario=scenario)

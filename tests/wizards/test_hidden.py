@@ -66,3 +66,19 @@ def test_a_bots_choice_depends_on_its_view_alone():
         again = GAME.heuristic_action(engine.view(redealt, player), engine.legal_actions(redealt),
                                       random.Random(0))
         assert first == again
+
+
+def test_the_enchantment_stack_and_the_box_stay_secret_and_are_redealt_from_the_unseen_tiles():
+    from tablekit.wizards.cards import components
+    state = engine.new_state(make_config(players=2, advanced=True), random.Random(4))
+    seen = engine.view(state, 0)
+    assert seen.stack == [HIDDEN] * len(state.stack) and len(state.stack) == 5
+    shown = {d.enchantment for d in state.dungeons}
+    unseen = {e.id for e in components().enchantments} - shown
+    stacks = set()
+    for seed in range(30):
+        redealt = engine.determinize(seen, random.Random(seed))
+        assert len(redealt.stack) == 5 and set(redealt.stack) <= unseen
+        assert len(set(redealt.stack)) == 5
+        stacks.add(frozenset(redealt.stack))
+    assert len(stacks) > 1 and set().union(*stacks) == unseen  # the box's tiles can come up too

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekit.wizards import ScoringError, score_gems, set_points
-from tablekit.wizards.scoring import SET_POINTS, best_sets, cancel, most_cursed, score_player
+from tablekit.wizards.scoring import (
+    SET_POINTS,
+    best_gem,
+    best_sets,
+    cancel,
+    cancel_choice,
+    end_of_game,
+    final_score,
+    most_cursed,
+    score_player,
+)
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 
@@ -92,3 +103,78 @@ def test_the_artefact_table_and_enchantments():
     assert points == {"A": 7, "B": 5, "C": 3}
     score = score_player({}, 0, [7, 5, 3], 2, most_cursed=False)
     assert score.total == 7 + 5 + 3 + 2
+
+
+# -- pins found by mutation testing: each line of the score and each input check ------------
+def test_every_cursed_gem_left_costs_a_point_in_the_total():
+    assert score_player({}, 2, [], 0, most_cursed=False).total == -2
+    assert score_player({"red": 1}, 3, [5], 1, most_cursed=True).total == 5 + 1 - 2 - 3
+
+
+def test_cursed_gems_can_cancel_every_gem():
+    assert cancel({"red": 1, "blue": 1}, 5) == ({"red": 0, "blue": 0}, 3)
+    assert score_gems({"red": 1, "blue": 1}, 5) == -3
+
+
+def test_gem_counts_of_zero_are_allowed_and_score_nothing():
+    assert set_points({"red": 0, "blue": 1}) == 1
+    assert best_sets({"red": 1, "blue": 0}) == [("red",)]
+    assert best_sets({}) == [] and set_points({}) == 0
+
+
+@pytest.mark.parametrize("gems", [{"grey": 1}, {"": 1}, {3: 1}])
+def test_a_colour_must_be_a_real_gem_name(gems):
+    with pytest.raises(ScoringError, match="rule wizards.score"):
+        score_gems(gems, 0)
+
+
+@pytest.mark.parametrize("call", [lambda: best_sets({"red": -1}), lambda: cancel({"red": -1}, 0),
+                                  lambda: best_gem({"red": -1}),
+                                  lambda: end_of_game({"red": -1}, 0, []),
+                                  lambda: end_of_game({}, -1, []),
+                                  lambda: final_score({}, -1, [], 0, effects=False)])
+def test_every_entry_point_checks_its_counts(call):
+    with pytest.raises(ScoringError):
+        call()
+
+
+def test_the_cancel_choice_is_the_most_numerous_colour_first_listed_on_ties():
+    assert cancel_choice({"red": 2, "blue": 2, "green": 3}) == "green"
+    assert cancel_choice({"red": 2, "blue": 2}) == "red"
+    with pytest.raises(ScoringError, match="no gem to give up"):
+        cancel_choice({"red": 0})
+
+
+def test_most_cursed_reads_any_iterable():
+    assert most_cursed(iter([2, 5, 1])) == [False, True, False]
+
+
+def test_the_best_gem_is_a_colour_held_least_that_the_supply_still_has():
+    assert best_gem({"red": 1, "orange": 1}) == "yellow"  # a colour not listed counts as none
+    assert best_gem({}, {"orange": 1}) == "orange"  # a colour the supply does not list has none
+    assert best_gem({}, {"red": 1}) == "red"
+    with pytest.raises(ScoringError, match="no gem colour is left"):
+        best_gem({}, {"red": 0})
+
+
+class _Tile(NamedTuple):
+    points: int = 5
+    gems: int = 0
+    discard_cursed: int = 0
+
+
+def test_end_of_game_tiles_return_cursed_gems_then_give_the_best_gems():
+    tiles = [_Tile(gems=2, discard_cursed=3), _Tile(gems=1)]
+    assert end_of_game({"red": 2}, 4, tiles) == ({"red": 2, "orange": 1, "yellow": 1,
+                                                   "green": 1}, 1)
+    assert end_of_game({"red": 1}, 2, [_Tile(discard_cursed=5)]) == ({"red": 1}, 0)
+
+
+def test_the_final_score_plays_tiles_then_the_most_cursed_then_cancels():
+    tiles = [_Tile(points=7, gems=1, discard_cursed=1)]
+    # 2 cursed, one returned: 1 left against the others' 1 (both most cursed), cancels a gem
+    score = final_score({"red": 1, "blue": 1}, 2, tiles, 1, others_cursed=[1])
+    assert (score.most_cursed, score.cursed_left, score.sets, score.total) == (3, 0, 2, 2 + 7 + 1 - 3)
+    assert final_score({"red": 1, "blue": 1}, 2, tiles, 1, [3]).total == 2 + 7 + 1
+    plain = final_score({"red": 1, "blue": 1}, 2, tiles, 1, [3], effects=False)
+    assert (plain.cursed_left, plain.sets, plain.total) == (0, 0, 7 + 1)
