@@ -26,6 +26,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers import cpsat
 from solvers.runes_explain import Conflict, Wish, explain_infeasible
 from solvers.runes_order import Arrangement, Goal, best_arrangements
 from tablekit.core.errors import ConfigError
@@ -178,13 +179,9 @@ class _DeckModel:
     def solve(self, seed: int, workers: int, time_limit: float
               ) -> tuple[cp_model.CpSolver, int]:
         """Solve with a fixed seed and worker count."""
-        solver = cp_model.CpSolver()
-        solver.parameters.random_seed = seed
-        solver.parameters.num_workers = workers
-        solver.parameters.max_time_in_seconds = time_limit
         # The LP relaxation of this model is nearly exact: give every worker the full LP
         # (the default 2-worker portfolio keeps a weak LP and cannot close the gap).
-        solver.parameters.linearization_level = 2
+        solver = cpsat.solver(seed, workers, time_limit, linearization_level=2)
         for name in LP_SUBSOLVERS[:workers]:
             solver.parameters.subsolvers.append(name)
         return solver, solver.solve(self.model)

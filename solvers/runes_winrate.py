@@ -1,80 +1,141 @@
-"""Runes of Wyrd: a deck built to win against an opponent deck or a field, simulation in the loop.
+"""Runes of Wyrd: a deck built to win against a field of decks, on the shared optimiser (`solvers.optimise`).
 
-The duel has no closed form, so values are learned from simulated duels and CP-SAT
-(`solvers.runes.build_deck`) chooses the deck, Chapters, Threads and Initiative for them:
+A candidate is a prepared deck (a `Plan`: Chapters, Initiative, Threads). Every candidate fights the same duels:
+on a block of games, each opponent of the field and each seat order (the candidate moving first, then second)
+gets its share of the block, all seeded `"<block>:<opponent>/<i>"` by `tablekit.core.simulate`, so the
+opponent's shuffle and the coin of every duel are the same for every candidate and both seat orders meet the
+same deals. The duel itself is automatic (each Hero plays the next card of its locked deck every turn); the
+simulated preparers only take the ready plans, so no agent's skill is involved.
 
-1. a population of legal decks — the value-goal deck, the Hero's sample deck as prepared when
-   the collection holds its cards, and decks the builder makes for noisy values — each fights
-   the field (both decks shuffled anew every duel, first player
-   alternating);
-2. card values are fitted to the decks' scores (ridge regression of the score on the copies of
-   each card), and "first in its Chapter" goals to the duels of the best deck (how much more it
-   scored when that card came early);
-3. the builder solves for those values and goals; its deck and noisy neighbours are simulated
-   in turn, and the loop stops when the chosen cards stop changing (or after `rounds`).
-
-The answer is reported with 95% intervals beside the value-goal deck and the sample decks, each
-against the same field with the same seeds.
+The model values each card's copies, how late they come and their Initiative (`solvers.runes_candidates`);
+CP-SAT lays out the deck those worths favour under the construction rules and the Wyrd Points; the optimiser
+races the candidates and re-measures its best on fresh duels against the Hero's sample deck (or, when the
+collection lacks it, the value goal's deck). When nothing is shown better, the baseline is the answer.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from concurrent.futures import Executor
+from dataclasses import dataclass, fields
+from typing import Any
 
-import numpy as np
-
-from solvers.runes import BuildResult, Goal, build_deck
+from solvers.optimise import Budget, Result, optimise
+from solvers.runes import build_deck
+from solvers.runes_candidates import best_plans, is_legal, neighbours, plan_features, usable_copies
 from tablekit.core.errors import ConfigError
-from tablekit.core.stats import Estimate, mean_interval
+from tablekit.core.simulate import simulate
 from tablekit.runes.board import DuelOptions
-from tablekit.runes.cards import HEROES, Card, load_pool
+from tablekit.runes.cards import HERO_NAMES, HEROES, Card, load_pool
 from tablekit.runes.decks import sample_decks
-from tablekit.runes.duel import run_duel
-from tablekit.runes.preparation import Plan, PrepOptions, shuffle
+from tablekit.runes.preparation import Plan, PrepOptions
 
 Deck = tuple[str, Plan]  # (hero, prepared deck)
-Progress = Callable[[int, int, str], None]
+Progress = Callable[[int, int], None]
 
-RIDGE = 2.0          # ridge penalty of the value fit (in decks' worth of evidence)
-PRIOR = 0.002        # weight of the illustrative values, to break ties between unseen cards
-NOISE = 0.02         # spread of the exploring values (score units)
-KEEP = 0.04          # how much a neighbour favours the best deck's cards
-FINALISTS = 3        # decks re-simulated for the report: the learned one and the best seen
-EARLY_GAIN = 0.03    # the least score gain from playing a card early that becomes a goal
-MAX_GOALS = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Trial:
-    """One deck's simulated duels against the field: its cards, score and per-duel record."""
-
-    counts: tuple[tuple[str, int], ...]
-    score: Estimate
+SEATS = (0, 1)  # the candidate moves first, then second: both seat orders on every deal
+DEFAULT_BUDGET = Budget(search_games=9_600, block=80, explore=16, proposals=4, verdict_games=1_500)
+PLAYER = ("nobody chooses anything in the duel: Runes of Wyrd's Battle is automatic (each Hero plays the next "
+          "card of its locked deck every turn); the simulated preparers only take the ready plans")
 
 
 @dataclass(frozen=True)
 class WinRateResult:
-    """The deck built for the win rate, how it was found, and the comparison table."""
+    """The deck built for the win rate, the optimiser's evidence, and what was simulated."""
 
     hero: str
-    build: BuildResult
-    values: dict[str, float]
-    goals: tuple[Goal, ...]
-    rounds: int
-    converged: bool
-    history: tuple[Trial, ...]
-    report: dict[str, Estimate]
-    duels: int
+    plan: Plan
+    result: Result[Plan]
+    baselines: dict[str, Plan]
+    field: tuple[Deck, ...]
+    setting: str
     wall_time: float
 
     @property
-    def plan(self) -> Plan:
-        """The prepared deck chosen."""
-        return self.build.plan
+    def shown_better(self) -> bool:
+        """Whether the deck beat the baseline on fresh paired duels (otherwise it is the baseline)."""
+        return self.result.shown_better
+
+    @property
+    def message(self) -> str:
+        """The optimiser's plain sentence: what was found and how sure it is."""
+        return self.result.message
+
+    @property
+    def duels(self) -> int:
+        """Duels simulated in all: the search's and the verdict's."""
+        return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
+
+    @property
+    def player(self) -> str:
+        """Who plays the simulated duels."""
+        return PLAYER
+
+    def cards(self, pool: Mapping[str, Card] | None = None) -> tuple[Card, ...]:
+        """The deck's twenty cards."""
+        pool = load_pool() if pool is None else pool
+        return tuple(pool[c] for c in self.plan.card_ids())
+
+
+class DeckProblem:
+    """One Hero's prepared deck against a field, as the optimiser's `Problem`."""
+
+    def __init__(self, collection: Mapping[Card, int], hero: str, field: Sequence[Deck],
+                 options: PrepOptions, duel_options: DuelOptions, executor: Executor | str | None,
+                 seed: int | str = 0) -> None:
+        self.hero, self.field, self.options, self.seed = hero, tuple(field), options, seed
+        self.executor = executor
+        self.pool = load_pool()
+        self.usable = usable_copies(collection, hero)
+        self.switches = {f.name: getattr(duel_options, f.name) for f in fields(DuelOptions)
+                         if f.name != "first_player"}
+        self._baselines = self._find_baselines(collection)
+
+    def baselines(self) -> dict[str, Plan]:
+        """The Hero's sample deck as prepared when the collection holds it, else the value goal's deck."""
+        return dict(self._baselines)
+
+    def features(self, candidate: Plan) -> dict[str, float]:
+        """Per card: copies, how late they come, their Initiative."""
+        return plan_features(candidate)
+
+    def explore(self, around: Plan, rng: random.Random, count: int) -> list[Plan]:
+        """Legal decks one or two moves from `around`."""
+        return neighbours(around, self.usable, self.pool, self.options, rng, count)
+
+    def best(self, worth: Mapping[str, float], avoid: Sequence[Plan], count: int) -> list[Plan]:
+        """The decks CP-SAT lays out for these worths, none already played."""
+        return best_plans(worth, self.usable, self.options, avoid, count)
+
+    def play(self, candidate: Plan, block: str, games: int) -> list[float]:
+        """The candidate's score in each duel of the block: every opponent, both seat orders, the same deals."""
+        scores: list[float] = []
+        for (foe, foe_plan), seat, n in self.shares(games):
+            config = {**self.switches, "heroes": (self.hero, foe), "first_player": seat,
+                      "plans": (_spec(candidate), _spec(foe_plan)),
+                      "wyrd_points": self.options.wyrd_points, "thread_cost": self.options.thread_cost}
+            found = simulate("runes", n, seed=f"{block}:{foe}:{self.field.index((foe, foe_plan))}",
+                             agents=("heuristic",), config=config, executor=self.executor, progress=False)
+            scores += found.scores(0)
+        return scores
+
+    def shares(self, games: int) -> list[tuple[Deck, int, int]]:
+        """How a block's games split: (opponent, who moves first, duels), every share non-empty."""
+        groups = [(deck, seat) for deck in self.field for seat in SEATS]
+        counts = [games // len(groups) + (i < games % len(groups)) for i in range(len(groups))]
+        return [(deck, seat, n) for (deck, seat), n in zip(groups, counts, strict=True) if n]
+
+    def _find_baselines(self, collection: Mapping[Card, int]) -> dict[str, Plan]:
+        sample = sample_decks()[self.hero][1]
+        if is_legal(sample, self.usable, self.pool, self.options):
+            return {"sample deck": sample}
+        values = {c.id: (1.0 + c.rarity.rank) * (2 if c.hero == self.hero else 1) for c in collection}
+        built = build_deck(collection, values, hero=self.hero, options=self.options, seed=0)
+        if built.status not in ("optimal", "feasible"):
+            raise ConfigError(f"no legal deck for {self.hero} from this collection [rule runes.deck-size]")
+        return {"value goal's deck": built.plan}
 
 
 def field_of(field: Sequence[Deck] | Deck | str | None) -> list[Deck]:
@@ -94,210 +155,43 @@ def field_of(field: Sequence[Deck] | Deck | str | None) -> list[Deck]:
     return decks
 
 
-def fight_field(hero: str, plan: Plan, field: Sequence[Deck], duels: int, seed: int | str,
-                pool: Mapping[str, Card], options: DuelOptions | None = None
-                ) -> tuple[list[float], list[list[str]]]:
-    """`duels` duels against each opponent: the scores, and each duel's locked deck order."""
-    base = options or DuelOptions()
-    scores: list[float] = []
-    orders: list[list[str]] = []
-    for opponent, (foe, foe_plan) in enumerate(field):
-        for n in range(duels):
-            mine = shuffle(plan, f"{seed}:w:{opponent}:{n}", pool).deck
-            theirs = shuffle(foe_plan, f"{seed}:f:{opponent}:{n}", pool).deck
-            duel_options = DuelOptions(**{**_fields(base), "first_player": n % 2})
-            result = run_duel((hero, foe), [[pool[c] for c in mine], [pool[c] for c in theirs]],
-                              duel_options, log=False)
-            scores.append(base.draw_score if result.winner is None else
-                          float(result.winner == 0))
-            orders.append(list(mine))
-    return scores, orders
-
-
 def build_for_win_rate(collection: Mapping[Card, int], hero: str,
                        field: Sequence[Deck] | Deck | str | None = None, *,
-                       duels: int = 40, report_duels: int = 150, population: int = 5,
-                       rounds: int = 5, seed: int = 0, workers: int = 1,
-                       options: PrepOptions | None = None,
-                       prior: Mapping[str, float] | None = None,
-                       duel_options: DuelOptions | None = None,
+                       budget: Budget | None = None, seed: int | str = 0,
+                       options: PrepOptions | None = None, duel_options: DuelOptions | None = None,
+                       executor: Executor | str | None = "serial",
                        progress: Progress | None = None) -> WinRateResult:
-    """The deck whose simulated score against `field` is best, with simulation in the loop.
+    """The deck that beats the Hero's sample deck against `field` on fresh paired duels, or the sample deck
+    itself with the sentence saying nothing was shown better.
 
-    `duels`: duels against each opponent per simulated deck while learning; `report_duels`:
-    per opponent for the final comparison; `prior`: illustrative card values (default: rarer
-    and the Hero's own cards are worth more) that only break ties between unseen cards;
-    `duel_options`: the duel's switches (turn limit, draw score, ...; who starts alternates).
+    `budget`: the optimiser's games (search, blocks, verdict); `duel_options`: the duel's switches (turn
+    limit, draw score, Fatigue, ...; who moves first is set by the pairing: both seat orders);
+    `executor`: "serial", None (a local process pool) or any `concurrent.futures.Executor`.
     """
     started = time.perf_counter()
     if hero not in HEROES:
         raise ConfigError(f"hero must be one of {', '.join(HEROES)}, not {hero!r}")
-    for label, number in (("duels", duels), ("report_duels", report_duels),
-                          ("population", population), ("rounds", rounds)):
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise ConfigError(f"{label} must be a whole number ≥ 1, not {number!r}")
     opponents = field_of(field)
-    pool = load_pool()
-    prior = dict(prior) if prior is not None else _illustrative(collection, hero)
-    rng = random.Random(seed)
-    total = (rounds * population * duels + (FINALISTS + 2 + len(HEROES)) * report_duels) * \
-        len(opponents)
-    tally = _Tally(progress, total)
-
-    def solve(values: Mapping[str, float], goals: Sequence[Goal] = ()) -> BuildResult:
-        result = build_deck(collection, values, hero=hero, goals=goals, options=options,
-                            seed=seed, workers=workers, time_limit=10.0)
-        if result.status not in ("optimal", "feasible"):
-            raise ConfigError(f"no legal deck for {hero} from this collection "
-                              f"(builder status {result.status}) [rule runes.deck-size]")
-        return result
-
-    def simulate(build: BuildResult, n: int, tag: str) -> tuple[Trial, list[float], list]:
-        scores, orders = fight_field(hero, build.plan, opponents, n, f"{seed}:{tag}", pool,
-                                     duel_options)
-        tally.add(len(scores), f"simulating decks against the field ({tag})")
-        return Trial(_counts(build), mean_interval(scores)), scores, orders
-
-    value_deck = solve({c: PRIOR * v for c, v in prior.items()})
-    history: list[Trial] = []
-    built: dict[tuple, BuildResult] = {}
-    best, goals, values = value_deck, (), {c: PRIOR * v for c, v in prior.items()}
-    previous: tuple | None = None
-    converged, played = False, 0
-    for round_ in range(rounds):
-        played = round_ + 1
-        trial, scores, orders = simulate(best, duels, f"r{round_}:0")
-        history.append(trial)
-        built.setdefault(trial.counts, best)
-        keep = {card.id for card in best.cards}
-        for member in range(1, population):  # neighbours: the best deck's cards favoured
-            noisy = {c: v + (KEEP if c in keep else 0.0) + rng.gauss(0, NOISE)
-                     for c, v in values.items()}
-            neighbour = solve(noisy)
-            history.append(simulate(neighbour, duels, f"r{round_}:{member}")[0])
-            built.setdefault(history[-1].counts, neighbour)
-        if round_ == 0 and _owns(collection, sample_decks()[hero][1]):
-            # the Hero's sample deck, as prepared, starts out as a candidate too
-            seeded = _as_built(sample_decks()[hero][1], pool)
-            history.append(simulate(seeded, duels, "r0:sample")[0])
-            built.setdefault(history[-1].counts, seeded)
-        values = _fit(history, prior)
-        goals = _early_goals(best, scores, orders)
-        best = solve(values, goals)
-        chosen = _counts(best)
-        if chosen == previous or chosen == trial.counts:
-            converged = True
-            break
-        previous = chosen
-    leaders = sorted(history, key=lambda t: -t.score.mean)[:FINALISTS - 1]
-    finalists = [best] + [built[t.counts] for t in leaders if t.counts != _counts(best)]
-    report, best = _report(finalists, value_deck, hero, opponents, report_duels, seed, pool,
-                           tally, duel_options)
-    return WinRateResult(hero, best, values, tuple(goals), played, converged, tuple(history),
-                         report, tally.done, time.perf_counter() - started)
+    problem = DeckProblem(collection, hero, opponents, options or PrepOptions(), duel_options or DuelOptions(),
+                          executor, seed)
+    result = optimise(problem, seed=seed, budget=budget or DEFAULT_BUDGET, progress=progress)
+    return WinRateResult(hero, result.answer, result, problem.baselines(), tuple(opponents),
+                         setting_of(hero, opponents, duel_options or DuelOptions()),
+                         time.perf_counter() - started)
 
 
-def _report(finalists: Sequence[BuildResult], value_deck: BuildResult, hero: str,
-            opponents: Sequence[Deck], duels: int, seed: int, pool: Mapping[str, Card],
-            tally: _Tally, duel_options: DuelOptions | None = None
-            ) -> tuple[dict[str, Estimate], BuildResult]:
-    """Every candidate against the same field with the same seeds (mean score, 95% interval);
-    the win-rate goal's deck is the finalist that scores best on duels of their own seeds."""
-    def score(h: str, plan: Plan, label: str) -> Estimate:
-        scores, _ = fight_field(h, plan, opponents, duels, f"{seed}:report", pool, duel_options)
-        tally.add(len(scores), f"comparing: {label}")
-        return mean_interval(scores)
-
-    def select(build: BuildResult) -> float:  # own seeds: the report is not the pick's sample
-        scores, _ = fight_field(hero, build.plan, opponents, duels, f"{seed}:select", pool,
-                                duel_options)
-        tally.add(len(scores), "choosing among the best decks")
-        return sum(scores) / len(scores)
-
-    picks = [select(f) for f in finalists]
-    best = finalists[picks.index(max(picks))]  # ties: the first (the learned deck)
-    report = {"win-rate goal": score(hero, best.plan, "the win-rate goal's deck"),
-              "value goal": score(hero, value_deck.plan, "the value goal's deck")}
-    for sample_hero, (h, plan) in sample_decks().items():
-        report[f"sample deck: {sample_hero}"] = score(h, plan, f"{sample_hero}'s sample deck")
-    return report, best
+def setting_of(hero: str, field: Sequence[Deck], duel_options: DuelOptions) -> str:
+    """The simulated setting in one sentence: the Hero, the field, the seat orders and the duel switches."""
+    foes = ", ".join(f"{HERO_NAMES[h]}'s {'sample deck' if p == sample_decks()[h][1] else 'deck'}"
+                     for h, p in field)
+    return (f"{HERO_NAMES[hero]} against {foes}; every deal played twice, once moving first and once "
+            f"second; Health 15, defeat at Fatigue {duel_options.fatigue_defeat}, a draw after "
+            f"{duel_options.turn_limit} turns scoring {duel_options.draw_score}.")
 
 
-def _fit(history: Sequence[Trial], prior: Mapping[str, float]) -> dict[str, float]:
-    """Card values: ridge regression of the decks' scores on their cards' copies."""
-    cards = sorted({c for t in history for c, _ in t.counts})
-    if not cards:
-        return {c: PRIOR * v for c, v in prior.items()}
-    index = {c: i for i, c in enumerate(cards)}
-    x = np.zeros((len(history), len(cards)))
-    for row, trial in enumerate(history):
-        for card, copies in trial.counts:
-            x[row, index[card]] = copies
-    y = np.array([t.score.mean for t in history])
-    x_mean, y_mean = x.mean(axis=0), y.mean()
-    xc = x - x_mean
-    weights = np.linalg.solve(xc.T @ xc + RIDGE * np.eye(len(cards)), xc.T @ (y - y_mean))
-    learned = {c: float(weights[index[c]]) for c in cards}
-    return {c: PRIOR * v + learned.get(c, 0.0) for c, v in prior.items()}
+def _spec(plan: Plan) -> dict[str, Any]:
+    """A plan as the config's ready-plan table."""
+    return {"chapters": plan.chapters, "initiative": plan.initiative, "threads": plan.threads}
 
 
-def _early_goals(build: BuildResult, scores: Sequence[float], orders: Sequence[Sequence[str]]
-                 ) -> tuple[Goal, ...]:
-    """"First in its Chapter" goals for the cards whose deck scored clearly more when they came
-    early in their Chapter (weight: that gain, in score units)."""
-    gains = []
-    for card in sorted({c.id for c in build.cards}):
-        early, late = [], []
-        for score, order in zip(scores, orders, strict=True):
-            place = order.index(card) % 5
-            (early if place == 0 else late).append(score)
-        if len(early) >= 3 and late:
-            gains.append((sum(early) / len(early) - sum(late) / len(late), card))
-    gains.sort(reverse=True)
-    return tuple(Goal.first(card, round(gain, 4)) for gain, card in gains[:MAX_GOALS]
-                 if gain >= EARLY_GAIN)
-
-
-def _as_built(plan: Plan, pool: Mapping[str, Card]) -> BuildResult:
-    """A prepared deck given as a plan, in the builder's result form."""
-    chapters = tuple(tuple(pool[c] for c in chapter) for chapter in plan.chapters)
-    return BuildResult("given", tuple(card for chapter in chapters for card in chapter),
-                       chapters, plan.initiative, plan.threads)
-
-
-def _owns(collection: Mapping[Card, int], plan: Plan) -> bool:
-    owned = {card.id: copies for card, copies in collection.items()}
-    return all(owned.get(c, 0) >= n for c, n in Counter(plan.card_ids()).items())
-
-
-def _counts(build: BuildResult) -> tuple[tuple[str, int], ...]:
-    found: dict[str, int] = {}
-    for card in build.cards:
-        found[card.id] = found.get(card.id, 0) + 1
-    return tuple(sorted(found.items()))
-
-
-def _illustrative(collection: Mapping[Card, int], hero: str) -> dict[str, float]:
-    """Rarer cards and the Hero's own are worth more (as the value goal's sample values)."""
-    return {card.id: (1.0 + card.rarity.rank + 0.25 * len(card.properties)) *
-            (2 if card.hero == hero else 1) for card in collection}
-
-
-def _fields(options: DuelOptions) -> dict:
-    return {name: getattr(options, name) for name in DuelOptions.__dataclass_fields__}
-
-
-class _Tally:
-    """Duels simulated so far, told to the progress callback."""
-
-    def __init__(self, progress: Progress | None, total: int) -> None:
-        self.progress, self.total, self.done = progress, total, 0
-
-    def add(self, duels: int, words: str) -> None:
-        self.done += duels
-        self.total = max(self.total, self.done)
-        if self.progress is not None:
-            self.progress(self.done, self.total, words)
-
-
-__all__ = ["WinRateResult", "build_for_win_rate", "field_of", "fight_field"]
+__all__ = ["DEFAULT_BUDGET", "DeckProblem", "WinRateResult", "build_for_win_rate", "field_of", "setting_of"]

@@ -1,7 +1,8 @@
-"""The win-rate goal as a widget: build a deck against an opponent or the field of sample decks.
+"""The win-rate goal as a widget: build a deck against the field of sample decks (or one of them).
 
-The widget calls `solvers.runes.build_for_win_rate` (simulation in the loop) and shows its
-comparison table and chart (95% intervals), the chosen deck, and the deck as text and JSON.
+The widget calls `solvers.runes.build_for_win_rate` (the shared optimiser, simulated duels in the loop) and
+shows the built deck beside its baseline, the held-out paired difference with its interval and n, who played
+and in which setting, the learned worths with their uncertainty, and the deck as text and JSON.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from solvers.optimise import Budget
 from solvers.runes import build_for_win_rate
-from solvers.runes_winrate import WinRateResult
-from tablekit.runes.cards import HERO_NAMES, HEROES, Card
+from solvers.runes_winrate import DEFAULT_BUDGET, WinRateResult
+from tablekit.runes.cards import HERO_NAMES, HEROES, Card, load_pool
 from tablekit.runes.exchange import plan_to_json, plan_to_text
 from tablekit.runes.ui_html import deck_html
 from tablekit.ui.charts import interval_error, keep_for_later_views
@@ -22,32 +24,67 @@ from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
 
-REPORT = """<table class="tk-winrate" style="font-size:12px"><tr><th>deck</th><th>score against \
-the field</th><th>95% interval</th><th>duels</th></tr>{% for label, e in rows %}\
-<tr{% if loop.first %} style="font-weight:600"{% endif %}><td>{{ label }}</td>\
-<td>{{ "%.3f" % e.mean }}</td><td>{{ "%.3f" % e.low }}–{{ "%.3f" % e.high }}</td>\
-<td>{{ e.n }}</td></tr>{% endfor %}</table><p>{{ how }}</p>"""
+VERDICT = """<table class="tk-winrate" style="font-size:12px"><tr><th>deck</th>\
+<th>score on fresh duels</th><th>95% interval</th><th>duels</th></tr>\
+{% for label, e in rows %}<tr{% if loop.first %} style="font-weight:600"{% endif %}><td>{{ label }}</td>\
+<td>{{ "%.3f" % e.mean }}</td><td>{{ "%.3f" % e.low }}–{{ "%.3f" % e.high }}</td><td>{{ e.n }}</td></tr>\
+{% endfor %}{% for v in verdicts %}<tr><td>difference (paired) against the {{ v.baseline }}</td>\
+<td>{{ "%+.3f" % v.difference.mean }}</td><td>{{ "%+.3f" % v.difference.low }} to \
+{{ "%+.3f" % v.difference.high }}</td><td>{{ v.difference.n }}</td></tr>{% endfor %}</table>\
+<p><b>{{ message }}</b></p><p>Who plays: {{ player }}.<br>Setting: {{ setting }}<br>\
+{{ searched }} duels searched, {{ rounds }} round(s), {{ "%.1f" % wall }} s.</p>"""
+TOP_WORTHS = 20
+
+
+def verdict_html(result: WinRateResult) -> str:
+    """The built deck beside its baseline on fresh paired duels, the difference, the sentence, the setting."""
+    rows = [("built deck" if result.shown_better else "search's best (not shown better)", v.answer)
+            for v in result.result.verdicts[:1]]
+    rows += [(v.baseline, v.against) for v in result.result.verdicts]
+    return STYLE + render(VERDICT, rows=rows, verdicts=result.result.verdicts, message=result.message,
+                          player=result.player, setting=result.setting, searched=result.result.search_games,
+                          rounds=result.result.rounds, wall=result.wall_time)
+
+
+def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> go.Figure:
+    """The learned worths (score per unit of each feature) with their 95% intervals, largest first."""
+    ranked = sorted(result.result.worth.items(), key=lambda item: -abs(item[1].mean))[:top]
+    names = {c.id: c.name for c in load_pool().values()}
+    labels = [_feature_label(name, names) for name, _ in ranked]
+    figure = go.Figure(go.Bar(x=labels, y=[e.mean for _, e in ranked],
+                              error_y=interval_error(e for _, e in ranked)))
+    figure.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
+                         title="What the duels say each card is worth (95% intervals)",
+                         yaxis={"title": "score change per unit"})
+    return figure
+
+
+def plan_pair_html(result: WinRateResult) -> str:
+    """The answer's deck beside the baseline's, as text."""
+    base_name, base = next(iter(result.baselines.items()))
+    return STYLE + render("<table><tr><th>{{ a }}</th><th>{{ b }}</th></tr><tr><td><pre>{{ x }}</pre></td>"
+                          "<td><pre>{{ y }}</pre></td></tr></table>",
+                          a="the answer" if result.shown_better else "the answer (the baseline)", b=base_name,
+                          x=plan_to_text(result.hero, result.plan), y=plan_to_text(result.hero, base))
 
 
 class WinRateBuilder(widgets.VBox):
     """Hero, collection and opponents; build the deck that wins most in simulated duels."""
 
     def __init__(self, collections: Mapping[str, Mapping[Card, int]], seed: int = 0,
-                 report_duels: int = 150) -> None:
+                 budget: Budget = DEFAULT_BUDGET) -> None:
         self.collections = {name: dict(c) for name, c in collections.items()}
-        self.seed, self.report_duels = seed, report_duels
-        self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES],
-                                     description="hero")
-        self.collection = widgets.Dropdown(options=list(self.collections),
-                                           description="collection")
+        self.seed, self.budget = seed, budget
+        self.hero = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], description="hero")
+        self.collection = widgets.Dropdown(options=list(self.collections), description="collection")
         self.field = widgets.Dropdown(
             options=[("the four sample decks", "field")] +
                     [(f"{HERO_NAMES[h]}'s sample deck", h) for h in HEROES],
             description="against")
-        self.duels = widgets.IntSlider(value=40, min=4, max=200, step=4,
-                                       description="duels/deck", continuous_update=False)
-        self.rounds = widgets.IntSlider(value=5, min=1, max=8, description="rounds",
-                                        continuous_update=False)
+        self.search = widgets.IntSlider(value=budget.search_games, min=2 * budget.block, max=40_000,
+                                        step=budget.block, description="search duels", continuous_update=False)
+        self.verdict = widgets.IntSlider(value=budget.verdict_games, min=10, max=10_000, step=10,
+                                         description="verdict duels", continuous_update=False)
         self.button = widgets.Button(description="build for the win rate", icon="trophy",
                                      button_style="primary", layout=widgets.Layout(width="auto"))
         self.button.add_class("tk-build-winrate")
@@ -57,20 +94,18 @@ class WinRateBuilder(widgets.VBox):
         self.message.add_class("tk-message")
         self.report = widgets.HTML()
         self.chart = go.FigureWidget(go.Bar(x=[], y=[], error_y={"type": "data", "array": []}))
-        self.chart.update_layout(height=320, width=620, yaxis={"range": [0, 1.05],
-                                                               "title": "score (win 1, draw ½)"},
-                                 margin={"t": 40, "b": 90}, title="Against the same field")
+        self.chart.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
+                                 title="What the duels say each card is worth (95% intervals)")
         self.deck_view = widgets.HTML()
         self.text = widgets.Textarea(layout=widgets.Layout(width="420px", height="300px"))
         self.json = widgets.Textarea(layout=widgets.Layout(width="300px", height="300px"))
         self.result: WinRateResult | None = None
         super().__init__([
             widgets.HBox([self.hero, self.collection, self.field]),
-            widgets.HBox([self.duels, self.rounds, self.button]), self.progress, self.message,
-            widgets.HBox([self.report, self.chart]), self.deck_view,
+            widgets.HBox([self.search, self.verdict, self.button]), self.progress, self.message,
+            self.report, self.chart, self.deck_view,
             widgets.HBox([widgets.VBox([widgets.HTML("<b>As text</b>"), self.text]),
-                          widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in "
-                                                     "2-play)"), self.json])])])
+                          widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in 2-play)"), self.json])])])
         self.add_class("tk-winrate-builder")
 
     @shows_errors(after=None, prefix="No deck: ")
@@ -78,15 +113,15 @@ class WinRateBuilder(widgets.VBox):
         """Run the win-rate goal with the chosen settings and show the answer."""
         self.message.value = ""
         field = None if self.field.value == "field" else self.field.value
+        budget = Budget(search_games=self.search.value, block=self.budget.block, explore=self.budget.explore,
+                        proposals=self.budget.proposals, verdict_games=self.verdict.value)
         self.button.disabled = True
         self.progress.start(1, "simulating duels…")
         try:
             result = build_for_win_rate(
-                self.collections[self.collection.value], self.hero.value, field,
-                duels=self.duels.value, rounds=self.rounds.value, seed=self.seed,
-                report_duels=self.report_duels,
-                progress=lambda done, total, words: self.progress.update(
-                    done, total, f"{words}: {done:,} of about {total:,} duels"))
+                self.collections[self.collection.value], self.hero.value, field, budget=budget, seed=self.seed,
+                progress=lambda done, total: self.progress.update(
+                    done, total, f"simulated duels: {done:,} of {total:,}"))
         finally:
             self.progress.finish()
             self.button.disabled = False
@@ -94,24 +129,23 @@ class WinRateBuilder(widgets.VBox):
         return result
 
     def show(self, result: WinRateResult) -> None:
-        """Draw a result: the comparison, the chart, the deck and its exports."""
+        """Draw a result: the verdict, the worths chart, the deck and its exports."""
         self.result = result
-        rows = list(result.report.items())
-        how = (f"{result.rounds} round(s) of simulation and CP-SAT, "
-               f"{'the deck stopped changing' if result.converged else 'stopped at the round limit'}"
-               f"; {result.duels:,} duels in {result.wall_time:.1f} s."
-               + (" No learned deck beat the Hero's sample deck: it is the answer."
-                  if result.build.status == "given" else ""))
-        self.report.value = STYLE + render(REPORT, rows=rows, how=how)
+        self.report.value = verdict_html(result)
+        drawn = worth_figure(result).data[0]
         with self.chart.batch_update():
             bar = self.chart.data[0]
-            bar.x = [label for label, _ in rows]
-            bar.y = [e.mean for _, e in rows]
-            bar.error_y = interval_error(e for _, e in rows)
+            bar.x, bar.y, bar.error_y = drawn.x, drawn.y, drawn.error_y
         keep_for_later_views(self.chart)
-        self.deck_view.value = deck_html(result.build.cards)
+        self.deck_view.value = deck_html(result.cards())
         self.text.value = plan_to_text(result.hero, result.plan)
         self.json.value = plan_to_json(result.hero, result.plan)
 
 
-__all__ = ["WinRateBuilder"]
+def _feature_label(feature: str, names: Mapping[str, str]) -> str:
+    kind, _, card = feature.partition(":")
+    what = {"copies": "copies", "chapter": "later Chapter", "initiative": "Initiative"}.get(kind, kind)
+    return f"{names.get(card, card)} ({what})"
+
+
+__all__ = ["WinRateBuilder", "plan_pair_html", "verdict_html", "worth_figure"]

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+from solvers.optimise import Budget
 from tablekit.runes import check_plan, ui, ui_winrate
 from tablekit.runes.exchange import collection_to_csv, plan_from_json
 from tablekit.runes.ui_winrate import WinRateBuilder
 from tests.ui.helpers import assert_unexpected_error_shown
 
 
-def test_win_rate_builder_shows_the_comparison_and_exports(pool) -> None:
+def test_win_rate_builder_shows_the_verdict_worths_and_exports(pool) -> None:
     full = ui.full_collection(pool)
-    builder = WinRateBuilder({"every card": full}, report_duels=6)
-    builder.hero.value, builder.field.value = "skorta", "ash"
-    builder.duels.value, builder.rounds.value = 4, 1
+    builder = WinRateBuilder({"every card": full}, budget=Budget(search_games=640, block=16, explore=3,
+                                                                 proposals=2, verdict_games=40), seed=1)
+    builder.hero.value, builder.field.value = "skorta", "field"
     seen = []
-    builder.progress.update = lambda done, total=None, words=None: seen.append(done)
+    builder.progress.update = lambda done, total=None, words=None: seen.append((done, total))
     result = builder.build()
     assert builder.message.value == "" and not builder.button.disabled
-    assert "win-rate goal" in builder.report.value and "value goal" in builder.report.value
-    assert list(builder.chart.data[0].x) == list(result.report)
+    assert "difference (paired) against the sample deck" in builder.report.value
+    assert "Who plays" in builder.report.value and "n=40" in result.message
+    assert len(builder.chart.data[0].x) == min(20, len(result.result.worth))
     hero, plan = plan_from_json(builder.json.value, pool)
     assert hero == "skorta" and plan == result.plan and check_plan(plan, pool, full) == []
     assert "Chapter 4" in builder.text.value
-    assert seen and seen[-1] == result.duels
+    assert seen and seen[-1][0] == seen[-1][1]
 
 
 def test_win_rate_builder_shows_errors(monkeypatch, pool) -> None:
