@@ -56,10 +56,10 @@ SETTING = ("a first dungeon of sample bands, Wizard 1 holding the plan and the o
            "a game scores its margin: a win 1 plus the party's HP left over its starting HP, a loss the share of "
            "the six Bosses defeated")
 # Games per build at each table size: within a minute of one core (bigger tables play longer dungeons).
-BUDGETS = {1: Budget(search_games=8_000, verdict_games=2_000), 2: Budget(search_games=4_000, verdict_games=1_000),
-           3: Budget(search_games=2_400, verdict_games=600, explore=8),
-           4: Budget(search_games=1_600, verdict_games=400, explore=8),
-           5: Budget(search_games=1_000, verdict_games=300, block=30, explore=6, proposals=3)}
+BUDGETS = {1: Budget(search_games=6_000, verdict_games=1_500), 2: Budget(search_games=3_200, verdict_games=800),
+           3: Budget(search_games=2_000, verdict_games=500, explore=8),
+           4: Budget(search_games=1_200, verdict_games=320, explore=8),
+           5: Budget(search_games=720, verdict_games=240, block=24, explore=6, proposals=3)}
 RULES = {
     "count": "forge.starting-inscriptions: a new band takes 3 to 6 inscriptions",
     "budget": "forge.starting-inscriptions: the inscriptions must fit the coppers",
@@ -215,9 +215,15 @@ class InscriptionProblem:
 
     def play(self, candidate: Plan, block: str, games: int) -> list[float]:
         """Each dungeon's margin with the plan on Wizard 1, on the block's deals (the same for every plan)."""
-        config = {"wizards": self.wizards, "plan": {**self.held, **dict(candidate)}, "score": "margin"}
-        return simulate("forge", games, seed=block, agents=(self.player,), config=config,
-                        executor=self.executor, progress=False).scores(0)
+        return margins({**self.held, **dict(candidate)}, self.wizards, block, games, self.player, self.executor)
+
+
+def margins(plan: Mapping[str, str], wizards: int, block: str, games: int, player: Agent = PLAYER,
+            executor: Executor | str | None = "serial") -> list[float]:
+    """Each dungeon's margin with `plan` on Wizard 1, game i seeded f"{block}/{i}" (the same deals for any plan)."""
+    config = {"wizards": wizards, "plan": dict(plan), "score": "margin"}
+    return simulate("forge", games, seed=block, agents=(player,), config=config, executor=executor,
+                    progress=False).scores(0)
 
 
 # -- the CP-SAT model ------------------------------------------------------------------------
