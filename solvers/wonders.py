@@ -36,8 +36,8 @@ VALUE_SCALE = 100  # static card values are floats; the model uses integers
 WORTH_SCALE = 100_000  # fitted worths are win-rate points per copy (~0.01): integers for the model
 RECOMMENDED = "recommended colour"
 STATIC_PICK = "CP-SAT pick on the static values"
-# the defaults: about 3,600 games of ~12 ms, within a minute on one core
-BUILD_BUDGET = Budget(search_games=2_400, block=40, explore=16, proposals=4, verdict_games=600)
+# the defaults: about 3,600 games of ~7 ms of CPU each (about 25 s), many decks on small blocks to fit the worths
+BUILD_BUDGET = Budget(search_games=2_400, block=20, explore=40, proposals=6, verdict_games=600)
 Deck = tuple[str, ...]  # the 28 card ids, sorted: one candidate of the optimiser
 
 
@@ -301,13 +301,13 @@ class WondersBuild:
         return {card: float(tally[card]) for card in self.owned}
 
     def explore(self, around: Deck, rng: random.Random, count: int) -> list[Deck]:
-        """Up to `count` legal decks that swap 1 to 6 cards of `around` for other owned copies."""
+        """Up to `count` legal decks that swap 1 to 14 cards of `around` for other owned copies."""
         found: list[Deck] = []
         for _ in range(count * 20):
             if len(found) >= count:
                 break
             deck = list(around)
-            for _ in range(rng.randint(1, 6)):
+            for _ in range(rng.randint(1, 14)):
                 deck.pop(rng.randrange(len(deck)))
                 deck.append(rng.choice(sorted(c for c, n in self.owned.items() if deck.count(c) < n)))
             swapped = tuple(sorted(deck))
