@@ -1,13 +1,13 @@
 """Deck of Wonders balance figures: does deck building matter, and does the campaign move them?
 
-Per Villain: the recommended colour's win rate and the builder's best deck's (screened against
-that Villain, then improved by simulation in the loop), both on the same final games; then each
+Per Villain: the recommended colour's win rate and the builder's deck's (`improve_deck` on the shared
+optimiser), both on the verdict's fresh paired games; then each
 campaign change (upgrades, Legacy packs) against the recommended deck on paired seeds. Every
 figure has its 95% interval and n. Goals (issue 12): recommended 35–55%, best clearly above it
 and at most about 85%, and every campaign change moving the way a player expects.
 
-Run: .venv/bin/python benchmarks/wonders_balance.py [final games] [screen games]
-(defaults 400 and 1200: about 10 minutes on one core; prints figures, asserts nothing)
+Run: .venv/bin/python benchmarks/wonders_balance.py [games]
+(default 400 per matrix cell and campaign change: about 6 minutes on one core; prints figures, asserts nothing)
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import time
 from collections import Counter
 
 from solvers.wonders_balance import (
-    BuildBudget,
     balance_lines,
     campaign_effects,
     deck_matrix,
@@ -29,11 +28,10 @@ from solvers.wonders_balance import (
 def main() -> None:
     """Print the figures."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    screen = int(sys.argv[2]) if len(sys.argv) > 2 else 1200
     start = time.perf_counter()
-    rows = villain_balance(budget=BuildBudget(screen_games=screen, final_games=games), seed=0)
-    print(f"# builder: {screen} screening games, 2 rounds × 5 decks × 100 games, "
-          f"then {games} final games per deck (seed 0, {time.perf_counter() - start:.0f} s)")
+    rows = villain_balance(seed=0)
+    print(f"# builder at its defaults, judged on the verdict's fresh paired games "
+          f"(seed 0, {time.perf_counter() - start:.0f} s)")
     for line in balance_lines(rows):
         print(line)
     for row in rows:

@@ -3,13 +3,15 @@
 `pick_deck` solves one CP-SAT model: how many copies of each owned collection card to bring
 (exactly 28, never more than owned) under the user's at-least / at-most limits per kind,
 colour, cost or card, maximising the summed card values. When the limits contradict each other
-the result names the conflicting limits (assumption literals, as in the OR-Tools sample
-`assumptions_sample_sat.py`). `screen_values` learns what each card is worth against one Villain: it
-plays games with random 28-card decks and fits the win rate to the copies of each card (a
-ridge regression), so the values differ from Villain to Villain. `improve_deck` puts simulation
-in the loop: it starts from those values (or the static ones), proposes a deck, plays it and a
-few neighbours with the core's `simulate`, updates the card values from the observed win rates,
-and solves again. Every pick is re-checked by `validate_deck`.
+the result names the smallest set of conflicting limits (`solvers.cpsat.minimal_conflict`).
+
+`improve_deck` builds by win rate through the shared optimiser (`solvers.optimise`): every deck
+meets the same deals (games seeded `block/i` through `tablekit.core.simulate`), a ridge fit of
+wins on the copies of each card gives every card a worth with its interval, the same CP-SAT
+model maximises that worth under the same limits, candidates are raced on paired games, and the
+leader is re-measured against the recommended colour on fresh games the search never used. When
+it is not shown better, the recommended deck is returned and the result says so. Every pick is
+re-checked by `validate_deck`.
 """
 
 from __future__ import annotations
@@ -17,19 +19,26 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from tablekit.core.simulate import Estimate, Progress, play_one, simulate
+from solvers.cpsat import minimal_conflict, solver
+from solvers.optimise import Budget, Progress, Result, optimise
+from tablekit.core.simulate import Estimate, simulate
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import CardEntry, Half, default_catalog
 from tablekit.wonders.setup import COLLECTION_SIZE, recommended_collection
 
-VALUE_SCALE = 100  # card values are floats; the model uses integers
-RIDGE = 0.05  # screening's shrinkage, per game played (keeps rare cards near 0)
+VALUE_SCALE = 100  # static card values are floats; the model uses integers
+WORTH_SCALE = 100_000  # fitted worths are win-rate points per copy (~0.01): integers for the model
+RECOMMENDED = "recommended colour"
+STATIC_PICK = "CP-SAT pick on the static values"
+# the defaults: about 3,600 games of ~7 ms of CPU each (about 25 s), many decks on small blocks to fit the worths
+BUILD_BUDGET = Budget(search_games=2_400, block=20, explore=40, proposals=6, verdict_games=600)
+Deck = tuple[str, ...]  # the 28 card ids, sorted: one candidate of the optimiser
 
 
 @dataclass(frozen=True)
@@ -75,16 +84,32 @@ class DeckResult:
     conflicts: list[str] = field(default_factory=list)
 
 
-@dataclass
-class Improvement:
-    """The outcome of `improve_deck`: the best deck found and both decks' win rates."""
+@dataclass(frozen=True)
+class DeckBuild:
+    """`improve_deck`'s answer: the deck, what it was measured against, who played, the evidence."""
 
-    picks: list[str]
-    win_rate: Estimate
-    recommended_win_rate: Estimate
-    values: dict[str, float]
-    history: list[tuple[list[str], float]]
+    villain: str
+    picks: list[str]  # the answer: the leader if shown better, else the first baseline
+    baselines: dict[str, list[str]]  # what the user would otherwise play, by name
+    result: Result[Deck]
+    agent: str
+    setting: str
+    wall_time: float
 
+    @property
+    def shown_better(self) -> bool:
+        """Whether the answer beat every baseline on fresh paired games."""
+        return self.result.shown_better
+
+    @property
+    def message(self) -> str:
+        """The optimiser's plain paragraph: what was found and how sure it is."""
+        return self.result.message
+
+    @property
+    def worth(self) -> Mapping[str, Estimate]:
+        """Each card's fitted worth (win-rate points per copy brought) with its 95% interval."""
+        return self.result.worth
 
 def owned_collection(campaign: Campaign | None = None) -> dict[str, int]:
     """Copies owned of every collection card (opened packs and beaten Fated Forms included)."""
@@ -108,57 +133,107 @@ def card_value(card: CardEntry) -> float:
     return _power(card.player) - 0.8 * _power(card.villain) - 1.5 * _cost(card.player)
 
 
-def pick_deck(problem: DeckProblem, seed: int = 0, workers: int = 1,
-              time_limit: float = 10.0) -> DeckResult:
-    """Solve the 28-card pick exactly with CP-SAT."""
+@dataclass
+class _DeckModel:
+    """The 28-card pick as a CP-SAT model: copies per card, the named rules as assumption literals."""
+
+    model: cp_model.CpModel
+    cards: list[CardEntry]
+    copies: dict[str, cp_model.IntVar]
+    at_least: dict[tuple[str, int], cp_model.IntVar]  # at_least[card, k]: k or more copies brought
+    rules: list[cp_model.IntVar]
+    names: dict[int, str]
+
+    def picks(self, solved: cp_model.CpSolver) -> list[str]:
+        """The solved copies as sorted card ids."""
+        return [c.id for c in self.cards for _ in range(solved.value(self.copies[c.id]))]
+
+    def exclude(self, deck: Sequence[str]) -> None:
+        """Forbid one deck: of the copy literals it sets, not all may hold (the size is fixed)."""
+        held = [self.at_least[card, k] for card, n in Counter(deck).items() for k in range(1, n + 1)
+                if (card, k) in self.at_least]
+        if len(held) == len(deck):  # a deck the model cannot pick needs no exclusion
+            self.model.add(sum(held) <= len(held) - 1)
+
+    def conflicts(self, seed: int, workers: int) -> list[str]:
+        """The smallest set of named rules that cannot hold together."""
+        return [self.names[lit.index] for lit in minimal_conflict(self.model, self.rules, seed, workers)]
+
+
+def _deck_model(problem: DeckProblem) -> _DeckModel:
+    """Copies of each owned card under the draw-pile rule and the user's limits (no objective)."""
     catalog = default_catalog()
     owned = _owned(problem)
     cards = [catalog.cards[c] for c in sorted(owned) if owned[c] > 0]
-    values = {c.id: problem.values.get(c.id, card_value(c)) for c in cards}
     model = cp_model.CpModel()
-    # copies of each card brought: never more than owned
+    # copies of each card brought: never more than owned, counted by one literal per copy
     copies = {c.id: model.new_int_var(0, owned[c.id], f"copies[{c.id}]") for c in cards}
-    named: dict[int, str] = {}
+    at_least = {(c.id, k): model.new_bool_var(f"at_least[{c.id},{k}]") for c in cards
+                for k in range(1, owned[c.id] + 1)}
+    for c in cards:
+        model.add(copies[c.id] == sum(at_least[c.id, k] for k in range(1, owned[c.id] + 1)))
+        for k in range(1, owned[c.id]):
+            model.add_implication(at_least[c.id, k + 1], at_least[c.id, k])
+    built = _DeckModel(model, cards, copies, at_least, [], {})
 
     def guarded(name: str) -> cp_model.IntVar:
         literal = model.new_bool_var(name)
-        named[literal.index] = name
+        built.names[literal.index] = name
+        built.rules.append(literal)
         return literal
 
     # the draw pile takes exactly `size` collection cards (rule wonders.draw-pile)
-    size_rule = guarded(f"wonders.draw-pile: exactly {problem.size} collection cards")
-    model.add(sum(copies.values()) == problem.size).only_enforce_if(size_rule)
-    assumptions = [size_rule]
+    model.add(sum(copies.values()) == problem.size).only_enforce_if(
+        guarded(f"wonders.draw-pile: exactly {problem.size} collection cards"))
     # each user limit: at least / at most this many matching cards
     for limit in problem.limits:
         chosen = [copies[c.id] for c in cards if limit.matches(c)]
         if limit.at_least:
-            literal = guarded(f"{limit.name}: at least {limit.at_least}")
-            model.add(sum(chosen) >= limit.at_least).only_enforce_if(literal)
-            assumptions.append(literal)
+            model.add(sum(chosen) >= limit.at_least).only_enforce_if(
+                guarded(f"{limit.name}: at least {limit.at_least}"))
         if limit.at_most is not None:
-            literal = guarded(f"{limit.name}: at most {limit.at_most}")
-            model.add(sum(chosen) <= limit.at_most).only_enforce_if(literal)
-            assumptions.append(literal)
-    model.add_assumptions(assumptions)
-    # the most valuable deck under the estimates
-    model.maximize(sum(round(values[c.id] * VALUE_SCALE) * copies[c.id] for c in cards))
-    solver = cp_model.CpSolver()
-    solver.parameters.random_seed = seed
-    solver.parameters.num_workers = workers
-    solver.parameters.max_time_in_seconds = time_limit
-    start = time.perf_counter()
-    status = solver.solve(model)
-    wall = time.perf_counter() - start
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        picks = [c.id for c in cards for _ in range(solver.value(copies[c.id]))]
-        return DeckResult("optimal" if status == cp_model.OPTIMAL else "feasible",
-                          solver.objective_value / VALUE_SCALE, picks, wall)
-    core = _minimal_core(model, solver, assumptions,
-                         set(solver.sufficient_assumptions_for_infeasibility()))
-    return DeckResult("infeasible", 0.0, [], time.perf_counter() - start,
-                      [named[i] for i in sorted(core)])
+            model.add(sum(chosen) <= limit.at_most).only_enforce_if(
+                guarded(f"{limit.name}: at most {limit.at_most}"))
+    model.add_assumptions(built.rules)
+    return built
 
+
+def pick_deck(problem: DeckProblem, seed: int = 0, workers: int = 1,
+              time_limit: float = 10.0) -> DeckResult:
+    """Solve the 28-card pick exactly with CP-SAT."""
+    built = _deck_model(problem)
+    values = {c.id: problem.values.get(c.id, card_value(c)) for c in built.cards}
+    # the most valuable deck under the estimates
+    built.model.maximize(sum(round(values[c] * VALUE_SCALE) * n for c, n in built.copies.items()))
+    start = time.perf_counter()
+    solved = solver(seed, workers, time_limit)
+    status = solved.solve(built.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return DeckResult("optimal" if status == cp_model.OPTIMAL else "feasible",
+                          solved.objective_value / VALUE_SCALE, built.picks(solved),
+                          time.perf_counter() - start)
+    conflicts = built.conflicts(seed, workers)
+    return DeckResult("infeasible", 0.0, [], time.perf_counter() - start, conflicts)
+
+
+def best_decks(problem: DeckProblem, worth: Mapping[str, float], avoid: Sequence[Sequence[str]] = (),
+               count: int = 1, seed: int = 0) -> list[Deck]:
+    """Up to `count` decks, best first by summed worth per copy, none in `avoid`; a ValueError naming the
+    limits that clash when no deck fits."""
+    built = _deck_model(problem)
+    built.model.maximize(sum(round(worth.get(c, 0.0) * WORTH_SCALE) * n for c, n in built.copies.items()))
+    for deck in avoid:
+        built.exclude(deck)
+    found: list[Deck] = []
+    for _ in range(count):
+        solved = solver(seed)
+        if solved.solve(built.model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            if not found and not avoid:
+                raise ValueError(f"no deck satisfies the limits: {'; '.join(built.conflicts(seed, 1))}")
+            break
+        found.append(tuple(built.picks(solved)))
+        built.exclude(found[-1])
+    return found
 
 def validate_deck(problem: DeckProblem, picks: Sequence[str]) -> list[str]:
     """Every way a pick breaks the rules or the limits (empty when it is fine)."""
@@ -192,85 +267,86 @@ def win_rate(villain: str, picks: Sequence[str], games: int, seed: int | str = 0
 
     `progress(games_done, games)` is called as the games are played (for a progress bar).
     """
-    config = {"villain": villain, "deck": "picked", "picks": list(picks)}
-    if campaign is not None:
-        config["campaign"] = campaign.to_json()
     result = simulate("wonders", games, seed=seed, agents=(agent,), executor=executor,
-                      config=config, progress=progress or False)
+                      config=_config(villain, picks, campaign), progress=progress or False)
     return result.win_rate()
 
 
-def screen_values(problem: DeckProblem, games: int, seed: int | str = 0,
-                  agent: str = "heuristic", campaign: Campaign | None = None,
-                  progress: Progress | None = None) -> dict[str, float]:
-    """Each owned card's worth against the Villain, in win-rate points per copy brought.
-
-    Plays `games` games, each with its own random 28 of the owned copies, and fits the wins
-    to the copy counts by ridge regression (centred, so the values compare cards with each
-    other: a card at 0 is as good as the average card of the random decks).
-    """
-    owned = _owned(problem)
-    cards = sorted(c for c, n in owned.items() if n > 0)
-    pool = [c for c in cards for _ in range(owned[c])]
-    rng = random.Random(f"{seed}/screen")
-    config: dict = {"villain": problem.villain, "deck": "picked"}
+def _config(villain: str, picks: Sequence[str], campaign: Campaign | None) -> dict:
+    """The game's options for one hand-picked deck against a Villain (in a campaign)."""
+    config = {"villain": villain, "deck": "picked", "picks": list(picks)}
     if campaign is not None:
         config["campaign"] = campaign.to_json()
-    counts, wins = [], []
-    for game in range(games):
-        deck = rng.sample(pool, problem.size)
-        record = play_one("wonders", {**config, "picks": deck}, f"{seed}/screen/{game}", (agent,))
-        tally = Counter(deck)
-        counts.append([tally[c] for c in cards])
-        wins.append(1.0 if record.winners else 0.0)
-        if progress is not None and ((game + 1) % 20 == 0 or game + 1 == games):
-            progress(game + 1, games)
-    slopes = _ridge(counts, wins, RIDGE * games)
-    return {c: 100 * s for c, s in zip(cards, slopes, strict=True)}
+    return config
 
 
-def improve_deck(problem: DeckProblem, rounds: int = 3, games: int = 100, neighbours: int = 4,
-                 final_games: int = 400, seed: int = 0, agent: str = "heuristic",
-                 executor: object = "serial", step: float | None = None,
-                 campaign: Campaign | None = None, progress: Progress | None = None,
-                 screen_games: int = 0) -> Improvement:
-    """Propose, simulate, update the card values, solve again; report both win rates.
+class WondersBuild:
+    """The 28-card pick as the shared optimiser sees it (`solvers.optimise.Problem`)."""
 
-    With `screen_games`, the first values come from `screen_values` against this Villain
-    (win-rate points per copy) instead of the static `card_value`. `progress(games_done,
-    games_planned)` is called as the games are played (a progress bar).
-    """
-    tally = _Tally(screen_games + rounds * (1 + neighbours) * games + 2 * final_games, progress)
-    catalog = default_catalog()
-    rng = random.Random(seed)
-    values = {c: problem.values.get(c, card_value(catalog.cards[c]))
-              for c in _owned(problem)}
-    if screen_games:
-        screened = screen_values(problem, screen_games, seed, agent, campaign,
-                                 tally.part(screen_games))
-        values = {c: problem.values.get(c, screened.get(c, 0.0)) for c in values}
-    # a value moves by `step` × (change of win rate per copy): 100 keeps screened points in scale
-    step = step if step is not None else (100.0 if screen_games else 20.0)
-    history: list[tuple[list[str], float]] = []
-    for round_no in range(rounds):
-        current = DeckProblem(problem.villain, problem.owned, problem.limits, values, problem.size)
-        picks = _solved(current, seed)
-        decks = [picks] + _neighbours(current, picks, neighbours, rng)
-        rates = [win_rate(problem.villain, d, games, f"{seed}/{round_no}", agent, executor,
-                          campaign, tally.part(games)).mean for d in decks]
-        history += list(zip(decks, rates, strict=True))
-        values = _update_values(values, decks, rates, step)
-    if history:
-        best = max(history, key=lambda entry: entry[1])[0]
-    else:  # no rounds: the solver's pick on the first values is the answer
-        best = _solved(DeckProblem(problem.villain, problem.owned, problem.limits, values,
-                                   problem.size), seed)
-    tally.planned = tally.done + 2 * final_games  # fewer neighbours than asked: fewer games
-    final = win_rate(problem.villain, best, final_games, f"{seed}/final", agent, executor, campaign,
-                     tally.part(final_games))
-    baseline = win_rate(problem.villain, recommended_deck(problem.villain, campaign), final_games,
-                        f"{seed}/final", agent, executor, campaign, tally.part(final_games))
-    return Improvement(best, final, baseline, values, history)
+    def __init__(self, problem: DeckProblem, agent: str = "heuristic", executor: object = "serial",
+                 campaign: Campaign | None = None, seed: int = 0) -> None:
+        self.problem, self.agent, self.executor, self.campaign, self.seed = problem, agent, executor, campaign, seed
+        self.owned = _owned(problem)
+
+    def baselines(self) -> dict[str, Deck]:
+        """The recommended colour; under limits it breaks, the CP-SAT pick on the static values instead."""
+        recommended = recommended_deck(self.problem.villain, self.campaign)
+        if not validate_deck(self.problem, recommended):
+            return {RECOMMENDED: tuple(sorted(recommended))}
+        return {STATIC_PICK: tuple(_solved(self.problem, self.seed))}
+
+    def features(self, candidate: Deck) -> dict[str, float]:
+        """Copies brought of every owned card (0 included, so unseen cards keep a worth of 0)."""
+        tally = Counter(candidate)
+        return {card: float(tally[card]) for card in self.owned}
+
+    def explore(self, around: Deck, rng: random.Random, count: int) -> list[Deck]:
+        """Up to `count` legal decks that swap 1 to 14 cards of `around` for other owned copies."""
+        found: list[Deck] = []
+        for _ in range(count * 20):
+            if len(found) >= count:
+                break
+            deck = list(around)
+            for _ in range(rng.randint(1, 14)):
+                deck.pop(rng.randrange(len(deck)))
+                deck.append(rng.choice(sorted(c for c, n in self.owned.items() if deck.count(c) < n)))
+            swapped = tuple(sorted(deck))
+            if swapped != around and swapped not in found and not validate_deck(self.problem, swapped):
+                found.append(swapped)
+        return found
+
+    def best(self, worth: Mapping[str, float], avoid: Sequence[Deck], count: int) -> list[Deck]:
+        """The best decks by fitted worth under the draw-pile rule and the user's limits (CP-SAT)."""
+        return best_decks(self.problem, worth, avoid, count, self.seed)
+
+    def play(self, candidate: Deck, block: str, games: int) -> list[float]:
+        """Each game's result (1 won, 0 lost) on the games seeded `block/i`: the same deals for every deck."""
+        return simulate("wonders", games, seed=block, agents=(self.agent,), executor=self.executor,
+                        config=_config(self.problem.villain, candidate, self.campaign),
+                        progress=False).scores()
+
+    def setting(self) -> str:
+        """Who plays the simulated games, and where."""
+        villain = default_catalog().villains[self.problem.villain].name
+        where = "a new campaign" if self.campaign is None else "the campaign given"
+        return (f"one Player, played by the kit's {self.agent} agent, against {villain} "
+                f"(solo, standard rules, {where}); a game counts 1 when won, 0 when lost")
+
+
+def improve_deck(problem: DeckProblem, seed: int = 0, budget: Budget | None = None,
+                 agent: str = "heuristic", executor: object = "serial",
+                 campaign: Campaign | None = None, progress: Progress | None = None) -> DeckBuild:
+    """The deck that wins most against the Villain under the limits, shown on fresh paired games against the
+    recommended colour, or that deck itself with the sentence saying nothing was shown better.
+
+    `budget` sets the search's games and the verdict's (`BUILD_BUDGET` by default); `progress(games_done,
+    games_planned)` is called as the games are played (a progress bar)."""
+    start = time.perf_counter()
+    build = WondersBuild(problem, agent, executor, campaign, seed)
+    result = optimise(build, seed, budget or BUILD_BUDGET, progress)
+    baselines = {name: list(deck) for name, deck in build.baselines().items()}
+    return DeckBuild(problem.villain, list(result.answer), baselines, result, agent, build.setting(),
+                     time.perf_counter() - start)
 
 
 def _solved(problem: DeckProblem, seed: int) -> list[str]:
@@ -279,94 +355,6 @@ def _solved(problem: DeckProblem, seed: int) -> list[str]:
     if pick.status == "infeasible":
         raise ValueError(f"no deck satisfies the limits: {'; '.join(pick.conflicts)}")
     return pick.picks
-
-
-class _Tally:
-    """Games played across several simulations, reported as one progress figure."""
-
-    def __init__(self, planned: int, report: Progress | None) -> None:
-        self.planned, self.report, self.done = planned, report, 0
-
-    def part(self, games: int) -> Progress | None:
-        """The progress function of the next simulation of `games` games."""
-        start = self.done
-        self.done += games
-        if self.report is None:
-            return None
-
-        def step(done: int, _total: int) -> None:
-            self.report(start + done, max(self.planned, start + done))
-
-        return step
-
-
-def _minimal_core(model: cp_model.CpModel, solver: cp_model.CpSolver,
-                  assumptions: list[cp_model.IntVar], core: set[int]) -> set[int]:
-    """Drop every assumption the infeasibility does not need (deletion filter)."""
-    by_index = {a.index: a for a in assumptions}
-    for index in sorted(core):
-        trial = core - {index}
-        model.clear_assumptions()
-        model.add_assumptions([by_index[i] for i in trial])
-        if solver.solve(model) == cp_model.INFEASIBLE:
-            core = trial
-    return core
-
-
-def _neighbours(problem: DeckProblem, picks: list[str], count: int,
-                rng: random.Random) -> list[list[str]]:
-    owned = _owned(problem)
-    found: list[list[str]] = []
-    for _ in range(count * 20):
-        if len(found) >= count:
-            break
-        deck = list(picks)
-        for _ in range(3):  # swap three cards for other owned ones
-            deck.pop(rng.randrange(len(deck)))
-            spare = [c for c, n in owned.items() if deck.count(c) < n]
-            deck.append(rng.choice(spare))
-        if not validate_deck(problem, deck) and sorted(deck) != sorted(picks):
-            found.append(sorted(deck))
-    return found
-
-
-def _update_values(values: dict[str, float], decks: list[list[str]], rates: list[float],
-                   step: float) -> dict[str, float]:
-    """Move each card's value along the slope of win rate against its copy count."""
-    updated = dict(values)
-    mean_rate = sum(rates) / len(rates)
-    for card in values:
-        counts = [deck.count(card) for deck in decks]
-        mean_count = sum(counts) / len(counts)
-        spread = sum((n - mean_count) ** 2 for n in counts)
-        if spread:
-            slope = sum((n - mean_count) * (r - mean_rate)
-                        for n, r in zip(counts, rates, strict=True)) / spread
-            updated[card] = values[card] + step * slope
-    return updated
-
-
-def _ridge(rows: list[list[int]], wins: list[float], shrink: float) -> list[float]:
-    """Ridge regression slopes of `wins` on the centred columns of `rows`."""
-    n, k = len(rows), len(rows[0])
-    means = [sum(r[j] for r in rows) / n for j in range(k)]
-    mean_win = sum(wins) / n
-    centred = [[r[j] - means[j] for j in range(k)] for r in rows]
-    # the normal equations (XᵀX + shrink·I) β = Xᵀy, solved by Gauss–Jordan elimination
-    system = [[sum(x[i] * x[j] for x in centred) + (shrink if i == j else 0.0) for j in range(k)]
-              + [sum(x[i] * (w - mean_win) for x, w in zip(centred, wins, strict=True))]
-              for i in range(k)]
-    for col in range(k):
-        pivot = max(range(col, k), key=lambda r: abs(system[r][col]))
-        system[col], system[pivot] = system[pivot], system[col]
-        lead = system[col][col]
-        system[col] = [v / lead for v in system[col]]
-        for row in range(k):
-            if row != col and system[row][col]:
-                factor = system[row][col]
-                system[row] = [a - factor * b for a, b in zip(system[row], system[col],
-                                                              strict=True)]
-    return [system[i][k] for i in range(k)]
 
 
 def _cost(half: Half) -> int:

@@ -1,7 +1,7 @@
 """Deck of Wonders balance figures: does deck building matter, and against whom?
 
-`villain_balance` pits, for each Villain, its recommended colour against the builder's best
-deck (`improve_deck` starting from values screened against that Villain). `deck_matrix` plays
+`villain_balance` pits, for each Villain, its recommended colour against the builder's deck
+(`improve_deck`: the shared optimiser, judged on fresh paired games). `deck_matrix` plays
 any named decks against every Villain. Every win rate comes with its 95% interval and its
 number of games, and the same seed gives the same figures.
 """
@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from solvers.optimise import Budget
 from solvers.wonders import (
+    BUILD_BUDGET,
+    DeckBuild,
     DeckProblem,
     improve_deck,
     owned_collection,
@@ -44,52 +47,52 @@ CAMPAIGN_CHANGES: tuple[tuple[str, str, dict, int], ...] = (
 
 @dataclass(frozen=True)
 class VillainBalance:
-    """One Villain's figures: recommended colour and builder's best deck, same games."""
+    """One Villain's figures: the recommended colour and the builder's deck on the same fresh games."""
 
     villain: str
     recommended: Estimate
-    best: Estimate
+    best: Estimate  # the builder's answer (the recommended deck itself when nothing was shown better)
     best_picks: tuple[str, ...]
+    difference: Estimate  # the search's best minus the recommended colour, paired, held out
+    build: DeckBuild
 
 
-@dataclass(frozen=True)
-class BuildBudget:
-    """How many games the builder may play per Villain (screening, rounds, final figures)."""
-
-    screen_games: int = 1200
-    rounds: int = 2
-    round_games: int = 100
-    neighbours: int = 4
-    final_games: int = 400
-
-    def total(self) -> int:
-        """Games played per Villain."""
-        return (self.screen_games + self.rounds * (1 + self.neighbours) * self.round_games
-                + 2 * self.final_games)
-
-
-def villain_balance(villains: Sequence[str] = VILLAINS, budget: BuildBudget | None = None,
+def villain_balance(villains: Sequence[str] = VILLAINS, budget: Budget | None = None,
                     seed: int = 0, campaign: Campaign | None = None,
                     progress: Progress | None = None) -> list[VillainBalance]:
-    """For each Villain: the recommended colour's and the builder's best deck's win rates."""
-    budget = budget or BuildBudget()
-    report = _Steps(progress, budget.total() * len(villains))
+    """For each Villain: the recommended colour's and the builder's deck's win rates (held out, paired)."""
+    budget = budget or BUILD_BUDGET
+    report = _Steps(progress, _games(budget) * len(villains))
     rows = []
     for villain in villains:
-        found = improve_deck(DeckProblem(villain, owned_collection(campaign)), rounds=budget.rounds,
-                             games=budget.round_games, neighbours=budget.neighbours,
-                             final_games=budget.final_games, seed=seed, campaign=campaign,
-                             screen_games=budget.screen_games, progress=report.part())
-        rows.append(VillainBalance(villain, found.recommended_win_rate, found.win_rate,
-                                   tuple(sorted(found.picks))))
+        found = improve_deck(DeckProblem(villain, owned_collection(campaign)), seed=seed, budget=budget,
+                             campaign=campaign, progress=report.part())
+        rows.append(_row(found))
     return rows
+
+
+def _games(budget: Budget) -> int:
+    """Games one build plays at most: the search, then both arms of the verdict."""
+    return budget.search_games + 2 * budget.verdict_games
+
+
+def _row(found: DeckBuild) -> VillainBalance:
+    """One Villain's figures from its build's verdict."""
+    verdict = found.result.verdicts[0] if found.result.verdicts else None
+    if verdict is None:  # the search's best was the recommended deck itself: its search games are all we have
+        rate = next((e for deck, e in found.result.raced if list(deck) == found.picks), Estimate(0.0, 0.0, 0.0, 0))
+        return VillainBalance(found.villain, rate, rate, tuple(found.picks), Estimate(0.0, 0.0, 0.0, 0), found)
+    best = verdict.answer if found.shown_better else verdict.against
+    return VillainBalance(found.villain, verdict.against, best, tuple(sorted(found.picks)),
+                          verdict.difference, found)
 
 
 def named_decks(rows: Sequence[VillainBalance],
                 campaign: Campaign | None = None) -> dict[str, list[str]]:
     """The builder's best deck against each Villain, then each Villain's recommended colour."""
     villains = default_catalog().villains
-    decks = {f"best vs {_short(villains[r.villain].name)}": list(r.best_picks) for r in rows}
+    decks = {f"best vs {_short(villains[r.villain].name)}": list(r.best_picks) for r in rows
+             if r.build.shown_better}
     for row in rows:
         colour = villains[row.villain].colour
         decks.setdefault(f"{colour} (recommended)", recommended_deck(row.villain, campaign))
@@ -157,8 +160,10 @@ def balance_lines(rows: Sequence[VillainBalance]) -> list[str]:
     """The figures as text lines (the benchmark prints them; the card file's header keeps them)."""
     lines = []
     for row in rows:
-        lines.append(f"{row.villain}: recommended colour {_percent(row.recommended)}, "
-                     f"builder's best deck {_percent(row.best)}")
+        d = row.difference
+        verdict = "shown better" if row.build.shown_better else "not shown better: the recommended deck is returned"
+        lines.append(f"{row.villain}: recommended colour {_percent(row.recommended)}, search's best deck "
+                     f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] (n={d.n} paired games), {verdict}")
     return lines
 
 

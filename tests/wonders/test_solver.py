@@ -11,7 +11,6 @@ import tablekit.wonders
 from solvers.wonders import (
     DeckLimit,
     DeckProblem,
-    improve_deck,
     owned_collection,
     pick_deck,
     recommended_deck,
@@ -70,15 +69,6 @@ def test_validator_finds_every_problem():
     assert validate_deck(DeckProblem("cullin"), recommended_deck("cullin")) == []
 
 
-@pytest.mark.slow
-def test_simulation_in_the_loop_reports_both_win_rates():
-    result = improve_deck(DeckProblem("cullin"), rounds=1, games=8, neighbours=1,
-                          final_games=16, seed=0, executor="serial")
-    assert validate_deck(DeckProblem("cullin"), result.picks) == []
-    assert 0.0 <= result.win_rate.low <= result.win_rate.mean <= result.win_rate.high <= 1.0
-    assert result.recommended_win_rate.n == 16 and len(result.history) == 2
-
-
 def recommended_from_the_files(villain: str) -> list[str]:
     """Read straight from the data files: every copy of the cards of the Villain icon's colour."""
     data = Path(tablekit.wonders.__file__).parent / "data"
@@ -97,27 +87,3 @@ def test_recommended_deck_is_the_villains_colour_read_from_the_files(villain):
     state = tablekit.new_game("wonders", seed=1, villain=villain).state
     own_set = default_catalog().villains[villain].set
     assert sorted(c.id for c in state.table if c.set != own_set) == expected
-
-
-def test_ridge_recovers_known_slopes():
-    from solvers.wonders import _ridge
-    rows = [[a, b, c] for a in range(3) for b in range(3) for c in range(2)]
-    wins = [0.5 + 0.1 * a - 0.05 * b + 0.2 * c for a, b, c in rows]
-    slopes = _ridge(rows, wins, 1e-9)
-    assert [round(s, 6) for s in slopes] == [0.1, -0.05, 0.2]
-
-
-def test_screened_values_are_seeded_and_cover_every_owned_card():
-    from solvers.wonders import screen_values
-    problem = DeckProblem("grak")
-    first = screen_values(problem, games=30, seed=4)
-    assert set(first) == {c for c, n in owned_collection().items() if n}
-    assert screen_values(problem, games=30, seed=4) == first
-    assert screen_values(problem, games=30, seed=5) != first
-
-
-def test_improve_deck_without_rounds_takes_the_solvers_pick_on_screened_values():
-    result = improve_deck(DeckProblem("morwen"), rounds=0, final_games=4, seed=0,
-                          screen_games=20)
-    assert result.history == [] and validate_deck(DeckProblem("morwen"), result.picks) == []
-    assert result.win_rate.n == result.recommended_win_rate.n == 4

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from solvers.optimise import Budget
 from solvers.wonders import DeckLimit
 from tablekit.core.errors import TablekitError
 from tablekit.wonders.actions import Place
@@ -239,16 +240,24 @@ def test_puzzle_player_line_follows_priority():
     assert enabled and all(f.priority == top for f in enabled)
 
 
+TINY = Budget(search_games=100, block=10, explore=3, proposals=2, verdict_games=20)
+
+
 def test_builder_compares_win_rates_and_names_clashing_limits():
-    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    builder = DeckBuilder(villain="cullin", budget=TINY, seed=1)
     builder.add_limit(DeckLimit("minions", at_least=18, kind="minion"))
-    result = builder.build()
-    assert result.status == "optimal" and len(builder.picks) == 28
-    assert list(builder.chart.data[0].x) == ["your pick", "recommended colour"]
-    assert builder.chart.data[0].error_y.array is not None and "95%" in builder.summary.value
+    found = builder.build()
+    assert found is not None and builder.picks == sorted(found.picks) and len(builder.picks) == 28
+    verdict = found.result.verdicts[0]
+    assert list(builder.chart.data[0].x) == ["search's best", "recommended colour"]
+    assert list(builder.chart.data[0].y) == [verdict.answer.mean, verdict.against.mean]
+    assert builder.chart.data[0].error_y.array is not None and "heuristic agent" in builder.summary.value
+    worth = builder.worth_chart.data[0]
+    assert len(worth.x) == len(found.worth) and worth.error_x.array is not None
+    assert list(worth.x) == sorted(e.mean for e in found.worth.values())
     builder.add_limit(DeckLimit("minions", at_most=10, kind="minion"))
-    assert builder.build().status == "infeasible" and "minions: at most 10" in builder.summary.value
-    assert list(builder.chart.data[0].x) == []
+    assert builder.build() is None and builder.result.status == "infeasible"
+    assert "minions: at most 10" in builder.summary.value and list(builder.chart.data[0].x) == []
 
 
 def test_coop_table_shows_both_boards_and_who_decides():
@@ -336,11 +345,12 @@ def test_a_big_battle_line_placed_by_hand_still_gets_advice():
 
 def test_builder_plays_a_campaign_collection_with_a_beaten_fated_form():
     campaign = Campaign(opened=["cullin-crown"], fated_beaten=["cullin-fated"])
-    builder = DeckBuilder(villain="grak", campaign=campaign, games=20, rounds=1, seed=2)
+    builder = DeckBuilder(villain="grak", campaign=campaign, budget=TINY, seed=2)
     builder.add_limit(DeckLimit("Cullin's cards", at_least=3, colour="cullin"))
-    assert builder.build().status == "optimal"
-    assert sum(default_catalog_set(c) == "cullin" for c in builder.result.picks) >= 3
-    assert builder.improvement is not None and len(builder.picks) == 28
+    found = builder.build()
+    assert found is not None and builder.result.status == "optimal" and len(builder.picks) == 28
+    assert sum(default_catalog_set(c) == "cullin" for c in builder.picks) >= 3
+    assert list(found.baselines) == ["CP-SAT pick on the static values"]  # the red deck breaks the limit
 
 
 def default_catalog_set(card_id: str) -> str:
@@ -378,8 +388,8 @@ def test_every_wonders_widget_shows_an_unexpected_error(monkeypatch, tmp_path):
     panel.save_button.click()
     assert_unexpected_error_shown(panel.message.value, SHOWN)
 
-    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
-    monkeypatch.setattr(build_ui, "win_rate", _broken)
+    builder = DeckBuilder(villain="cullin", budget=TINY, seed=1)
+    monkeypatch.setattr(build_ui, "improve_deck", _broken)
     builder.build_button.click()
     assert_unexpected_error_shown(builder.message.value, SHOWN)
     assert not builder.progress.running
@@ -395,7 +405,7 @@ def test_every_wonders_widget_shows_an_unexpected_error(monkeypatch, tmp_path):
 
 
 def test_the_builder_shows_progress_while_it_plays_games():
-    builder = DeckBuilder(villain="cullin", games=20, rounds=1, seed=1)
+    builder = DeckBuilder(villain="cullin", budget=TINY, seed=1)
     seen = []
     builder.progress.bar.observe(lambda change: seen.append((change["new"], builder.progress.bar.max)),
                                  names="value")
@@ -403,9 +413,9 @@ def test_the_builder_shows_progress_while_it_plays_games():
     builder.progress.bar.observe(lambda _: busy.append(builder.build_button.disabled), names="value")
     builder.build_button.click()
     assert busy and all(busy) and not builder.build_button.disabled
-    assert builder.message.value == "" and builder.improvement is not None
-    planned = 1 * 3 * 10 + 2 * 20  # one round of 3 decks x 10 games, then 2 x 20 final games
-    assert seen[-1] == (planned, planned) and len(seen) >= 5 and not builder.progress.running
+    assert builder.message.value == "" and builder.found is not None
+    planned = 100 + 2 * 20  # the search's games, then both arms of the verdict
+    assert seen[-1] == (planned, planned) and len(seen) >= 3 and not builder.progress.running
     assert [v for v, _ in seen] == sorted(v for v, _ in seen)
 
 
@@ -439,7 +449,7 @@ def test_card_and_villain_names_from_card_files_are_shown_only_as_text(evil_cata
     assert XSS_ESCAPED in table.finish.value and XSS_ESCAPED in table.log_panel.value
     panel.record()
     assert_only_escaped(panel)
-    builder = DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    builder = DeckBuilder(villain="cullin", budget=TINY, seed=1)
     builder.build()
     assert_only_escaped(builder)
     assert_only_escaped(BattlePuzzle.from_seed(7))
@@ -466,20 +476,20 @@ def test_the_already_recorded_check_keys_on_the_game_itself(tmp_path):
 
 
 def test_the_deck_comparison_shows_every_deck_against_every_villain():
-    from solvers.wonders_balance import BuildBudget
     from tablekit.wonders.ui.build import DeckComparison
-    comparison = DeckComparison(villains=("cullin", "grak"), games=6, seed=2,
-                                budget=BuildBudget(screen_games=20, rounds=0, final_games=6))
+    comparison = DeckComparison(villains=("cullin", "grak"), games=6, seed=2, budget=TINY)
     seen = []
     comparison.progress.bar.observe(lambda change: seen.append(change["new"]), names="value")
     comparison.run_button.click()
     assert comparison.message.value == "" and not comparison.progress.running
-    names = ["best vs Cullin", "best vs Grak", "green (recommended)", "red (recommended)"]
+    built = [f"best vs {row.villain.title()}" for row in comparison.rows if row.build.shown_better]
+    names = [*built, "green (recommended)", "red (recommended)"]
+    assert [row.villain for row in comparison.rows] == ["cullin", "grak"]
     assert list(comparison.decks) == names == [bar.name for bar in comparison.chart.data]
     for bar in comparison.chart.data:
         rates = comparison.matrix[bar.name]
         assert list(bar.x) == ["Cullin", "Grak"] and list(bar.y) == [e.mean for e in rates.values()]
         assert all(e.n == 6 for e in rates.values())
-    planned = 2 * (20 + 2 * 6) + 6 * 4 * 2  # per Villain: screening + two final runs; the matrix
+    planned = 2 * (100 + 2 * 20) + 6 * len(names) * 2  # per Villain: search and verdict; then the matrix
     assert seen and seen[-1] == planned and seen == sorted(seen)
     assert all(f"<th>{name}</th>" in comparison.table.value for name in names)

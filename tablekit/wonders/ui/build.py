@@ -1,26 +1,32 @@
-"""Build a Deck of Wonders draw pile in widgets: the 28-card pick and its win-rate comparison."""
+"""Build a Deck of Wonders draw pile in widgets: the 28-card pick by win rate, shown on fresh paired games."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from solvers.optimise import Budget
 from solvers.wonders import (
+    BUILD_BUDGET,
+    DeckBuild,
     DeckLimit,
     DeckProblem,
     DeckResult,
-    Improvement,
     improve_deck,
     owned_collection,
     pick_deck,
-    recommended_deck,
-    win_rate,
 )
-from solvers.wonders_balance import VILLAINS, BuildBudget, deck_matrix, named_decks, villain_balance
+from solvers.wonders_balance import (
+    VILLAINS,
+    VillainBalance,
+    deck_matrix,
+    named_decks,
+    villain_balance,
+)
 from tablekit.core.simulate import Estimate
 from tablekit.ui.charts import interval_error, keep_for_later_views
 from tablekit.ui.errors import safe
@@ -37,10 +43,8 @@ LIMITS = """{% if limits %}<ul class='tk-limits'>{% for text in limits %}<li>{{ 
 </ul>{% else %}<i>No limits: any 28 owned cards.</i>{% endif %}"""
 INFEASIBLE = """<div class='tk-infeasible' style='color:#c53030'><b>No deck fits these limits.</b> \
 They conflict: {{ conflicts }}. Drop or loosen one.</div>"""
-SUMMARY = """<div class='tk-build-summary'><b>28 cards picked</b> by {{ how }}. Win rates, both decks \
-played by the same rule-of-thumb player:<ul>{% for name, e in rates.items() %}<li>{{ name }}: \
-{{ "%.0f" % (100 * e.mean) }}% (95% interval {{ "%.0f" % (100 * e.low) }}%–{{ "%.0f" % (100 * e.high) }}%, \
-{{ e.n }} games)</li>{% endfor %}</ul></div>"""
+SUMMARY = """<div class='tk-build-summary'><b>{{ verdict }}</b><p>{{ message }}</p>\
+<p><i>Simulated games:</i> {{ setting }}; {{ "{:,}".format(searched) }} search games, then fresh games for the verdict.</p></div>"""
 SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>card</th>\
 {% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>{% for card, counts in rows %}<tr>\
 <td>{{ card }}</td>{% for n in counts %}<td>{{ n or "" }}</td>{% endfor %}</tr>{% endfor %}</table>"""
@@ -49,20 +53,25 @@ DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</t
 
 
 class DeckBuilder(widgets.VBox):
-    """Pick 28 collection cards against a Villain (CP-SAT), improve by simulation, compare win rates."""
+    """Pick the 28 collection cards that win most against a Villain under your limits, and show the evidence."""
 
-    def __init__(self, villain: str = "cullin", campaign: Campaign | None = None, games: int = 60,
-                 rounds: int = 1, seed: int = 0) -> None:
-        self.campaign = campaign or Campaign()
+    def __init__(self, villain: str = "cullin", campaign: Campaign | None = None,
+                 budget: Budget = BUILD_BUDGET, seed: int = 0, agent: str = "heuristic") -> None:
+        self.campaign, self.budget, self.agent = campaign or Campaign(), budget, agent
         self.limits: list[DeckLimit] = []
         self.result: DeckResult | None = None
-        self.improvement: Improvement | None = None
+        self.found: DeckBuild | None = None
+        self.picks: list[str] = []
         self.rates: dict[str, Estimate] = {}
         villains = default_catalog().villains
         self.villain = widgets.Dropdown(options=[(villains[v].name, v) for v in self.campaign.available_villains()],
                                         value=villain, description="Villain", layout=widgets.Layout(width="340px"))
-        self.games = widgets.IntSlider(value=games, min=20, max=2000, step=20, description="Games")
-        self.rounds = widgets.IntSlider(value=rounds, min=0, max=6, description="Rounds")
+        self.games = widgets.IntSlider(value=budget.search_games, min=2 * budget.block,
+                                       max=max(20_000, budget.search_games), step=2 * budget.block,
+                                       description="Search games")
+        self.verdict_games = widgets.IntSlider(value=budget.verdict_games, min=20,
+                                               max=max(5_000, budget.verdict_games), step=20,
+                                               description="Verdict games")
         self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
         self.limit_kind = widgets.Dropdown(options=[ANY, "minion", "spell"], description="Kind",
                                            layout=widgets.Layout(width="170px"))
@@ -84,13 +93,14 @@ class DeckBuilder(widgets.VBox):
         self.summary = widgets.HTML()
         self.deck_view = widgets.HTML()
         self.chart = win_rate_figure({})
+        self.worth_chart = worth_figure({})
         super().__init__([
-            widgets.HBox([self.villain, self.seed]), widgets.HBox([self.games, self.rounds]),
+            widgets.HBox([self.villain, self.seed]), widgets.HBox([self.games, self.verdict_games]),
             widgets.HTML("<b>Your limits</b> (how many of the 28 cards may match)"),
             widgets.HBox([self.limit_kind, self.limit_colour, self.at_least, self.at_most,
                           self.add_button, self.clear_button]),
             self.limits_view, self.build_button, self.progress, self.message, self.summary,
-            widgets.HBox([self.chart, self.deck_view])])
+            widgets.HBox([self.chart, self.deck_view]), self.worth_chart])
         self.add_class("tk-builder")
         self._show_limits()
 
@@ -127,67 +137,85 @@ class DeckBuilder(widgets.VBox):
         button.on_click(safe(run, self.message))
         return button
 
-    def _report(self, offset: int, planned: int) -> Callable[[int, int], None]:
-        """A progress function for games `offset`.. of the `planned` games of one build."""
-        def step(done: int, total: int) -> None:
-            total = max(planned, offset + total)
-            self.progress.update(offset + done, total,
-                                 f"Playing games to compare the decks: {offset + done:,} of {total:,}")
-        return step
+    def _report(self, done: int, total: int) -> None:
+        self.progress.update(done, total, f"Playing games to compare the decks: {done:,} of {total:,}")
 
     # -- building ---------------------------------------------------------------------------
     def problem(self) -> DeckProblem:
         """The pick as the solver sees it: Villain, owned copies, limits."""
         return DeckProblem(self.villain.value, owned_collection(self.campaign), tuple(self.limits))
 
-    def build(self) -> DeckResult:
-        """Solve the pick (then improve it by simulation) and compare it with the recommended deck."""
+    def chosen_budget(self) -> Budget:
+        """The budget the sliders set (the rest as given)."""
+        return Budget(self.games.value, self.budget.block, self.budget.explore, self.budget.proposals,
+                      self.verdict_games.value)
+
+    def build(self) -> DeckBuild | None:
+        """Search by win rate under the limits and show the answer beside the recommended colour (or the
+        limits that clash)."""
         problem = self.problem()
-        self.result = pick_deck(problem, seed=self.seed.value)
-        self.improvement = None
+        self.result = pick_deck(problem, seed=self.seed.value)  # refuses clashing limits at once
+        self.found = None
         if self.result.status == "infeasible":
             self.summary.value = STYLE + render(INFEASIBLE, conflicts="; ".join(self.result.conflicts))
             self.deck_view.value, self.rates = "", {}
             _set_bars(self.chart, {})
-            return self.result
-        self.progress.start(1, "Playing games to compare the decks…")
+            _set_worth(self.worth_chart, {})
+            return None
+        budget = self.chosen_budget()
+        self.progress.start(budget.search_games + 2 * budget.verdict_games, "Playing games to compare the decks…")
         self.build_button.disabled = True  # one build at a time
         try:
-            picks = self._measure(problem, self.result.picks)
+            self.found = improve_deck(problem, self.seed.value, budget, self.agent, campaign=self.campaign,
+                                      progress=self._report)
         finally:
             self.progress.finish()
             self.build_button.disabled = False
-        self.picks = sorted(picks)
+        self._show(self.found)
+        return self.found
+
+    def _show(self, found: DeckBuild) -> None:
+        """The answer beside its baseline, the verdict's win rates and the learned worths."""
+        self.picks = sorted(found.picks)
+        self.rates = verdict_rates(found)
         _set_bars(self.chart, self.rates)
-        self.summary.value = STYLE + self._summary_html()
-        self.deck_view.value = STYLE + WONDERS_STYLE + deck_html(self.picks)
-        return self.result
+        _set_worth(self.worth_chart, found.worth)
+        verdict = ("Built deck: shown better than the recommended colour on fresh games" if found.shown_better
+                   else "Nothing was shown better: your deck is the baseline")
+        self.summary.value = STYLE + render(SUMMARY, verdict=verdict, message=found.message,
+                                            setting=found.setting, searched=found.result.search_games)
+        decks = {"built deck": found.picks, **found.baselines} if found.shown_better else dict(found.baselines)
+        self.deck_view.value = STYLE + WONDERS_STYLE + side_by_side_html(decks)
 
-    def _measure(self, problem: DeckProblem, picks: list[str]) -> list[str]:
-        """Improve the pick by simulation (when rounds are asked) and measure both win rates."""
-        games, seed, rounds = self.games.value, self.seed.value, self.rounds.value
-        if rounds:
-            neighbours, round_games = 2, max(games // 2, 10)
-            planned = rounds * (1 + neighbours) * round_games + 2 * games
-            self.improvement = improve_deck(problem, rounds=rounds, games=round_games,
-                                            neighbours=neighbours, final_games=games, seed=seed,
-                                            campaign=self.campaign, progress=self._report(0, planned))
-            self.rates = {"your pick": self.improvement.win_rate,
-                          "recommended colour": self.improvement.recommended_win_rate}
-            return self.improvement.picks
-        recommended = recommended_deck(problem.villain, self.campaign)
-        self.rates = {"your pick": win_rate(problem.villain, picks, games, seed, campaign=self.campaign,
-                                            progress=self._report(0, 2 * games)),
-                      "recommended colour": win_rate(problem.villain, recommended, games, seed,
-                                                     campaign=self.campaign,
-                                                     progress=self._report(games, 2 * games))}
-        return picks
 
-    def _summary_html(self) -> str:
-        assert self.result is not None
-        how = (f"CP-SAT ({self.result.status}), then {self.rounds.value} round(s) of simulation in the loop"
-               if self.rounds.value else f"CP-SAT ({self.result.status}) on the static card values")
-        return render(SUMMARY, how=how, rates=self.rates)
+def verdict_rates(found: DeckBuild) -> dict[str, Estimate]:
+    """Win rates on the verdict's fresh paired games: the search's best, then each baseline."""
+    if not found.result.verdicts:
+        return {}
+    rates = {"search's best": found.result.verdicts[0].answer}
+    rates.update({v.baseline: v.against for v in found.result.verdicts})
+    return rates
+
+
+def worth_figure(worth: Mapping[str, Estimate]) -> go.FigureWidget:
+    """A bar per card: its fitted worth (win-rate points per copy brought) with its 95% interval."""
+    figure = go.FigureWidget(layout=go.Layout(
+        title="What each copy of a card is worth (change in win rate, 95% intervals)", height=520,
+        xaxis={"tickformat": "+.0%"}, margin={"l": 140, "r": 10, "t": 40, "b": 40}))
+    figure.add_bar(x=[], y=[], orientation="h", marker_color="#2b6cb0")
+    _set_worth(figure, worth)
+    return figure
+
+
+def _set_worth(figure: go.FigureWidget, worth: Mapping[str, Estimate]) -> None:
+    cards = default_catalog().cards
+    ranked = sorted(worth, key=lambda c: worth[c].mean)
+    with figure.batch_update():
+        bar = figure.data[0]
+        bar.y = [cards[c].name if c in cards else c for c in ranked]
+        bar.x = [worth[c].mean for c in ranked]
+        bar.error_x = interval_error(worth[c] for c in ranked)
+    keep_for_later_views(figure)
 
 
 def win_rate_figure(rates: dict[str, Estimate]) -> go.FigureWidget:
@@ -227,15 +255,16 @@ def _limit_text(limit: DeckLimit) -> str:
     return f"{limit.name}: {' and '.join(w for w in (least, most) if w) or 'no bound'}"
 
 class DeckComparison(widgets.VBox):
-    """The builder's best deck against each Villain beside the recommended colours: the decks
-    side by side, and each deck's win rate against every Villain (95% intervals)."""
+    """The builder's deck against each Villain (where one was shown better) beside the recommended colours: the
+    decks side by side, and each deck's win rate against every Villain (95% intervals)."""
 
     def __init__(self, villains: Sequence[str] = VILLAINS, games: int = 60,
-                 budget: BuildBudget | None = None, seed: int = 0,
+                 budget: Budget | None = None, seed: int = 0,
                  campaign: Campaign | None = None) -> None:
         self.villains, self.games, self.seed = tuple(villains), games, seed
-        self.budget = budget or BuildBudget(screen_games=300, rounds=0, final_games=games)
+        self.budget = budget or BUILD_BUDGET
         self.campaign = campaign
+        self.rows: list[VillainBalance] = []
         self.decks: dict[str, list[str]] = {}
         self.matrix: dict[str, dict[str, Estimate]] = {}
         self.progress = Progress()
@@ -252,16 +281,17 @@ class DeckComparison(widgets.VBox):
     def run(self) -> None:
         """Build the best deck against each Villain, then play every deck against every Villain."""
         villains = default_catalog().villains
-        per_villain = self.budget.total()
-        decks = len(self.villains) + len({villains[v].colour for v in self.villains})
-        planned = (per_villain + self.games * decks) * len(self.villains)
+        per_villain = self.budget.search_games + 2 * self.budget.verdict_games
+        colours = len({villains[v].colour for v in self.villains})
+        planned = (per_villain + self.games * colours) * len(self.villains)
         self.progress.start(planned, "Building a deck against each Villain…")
         self.run_button.disabled = True
         try:
-            rows = villain_balance(self.villains, self.budget, self.seed, self.campaign,
-                                   self._report(0, planned))
-            self.decks = named_decks(rows, self.campaign)
+            self.rows = villain_balance(self.villains, self.budget, self.seed, self.campaign,
+                                        self._report(0, planned))
+            self.decks = named_decks(self.rows, self.campaign)
             done = per_villain * len(self.villains)
+            planned = done + self.games * len(self.decks) * len(self.villains)  # only decks shown better join
             self.matrix = deck_matrix(self.decks, self.villains, self.games, self.seed,
                                       self.campaign, self._report(done, planned))
         finally:
