@@ -285,11 +285,11 @@ def study(recipe: Recipe = "partial", players: int = 2, budget: Budget | None = 
     ledger: _Ledger[tuple[str, ...]] = _Ledger(problem)
     total = budget.search_games + 3 * budget.verdict_games
     tick = progress or (lambda done, of: None)
-    alive, searched = list(problem.decks), []
-    while len(alive) > 1 and ledger.played + budget.block * len(alive) <= budget.search_games:
+    alive, searched, block = list(problem.decks), [], _block(budget, len(problem.decks), players)
+    while len(alive) > 1 and ledger.played + block * len(alive) <= budget.search_games:
         searched.append(f"{SEARCH}:{seed}:{len(searched)}")
         for deck in alive:
-            ledger.play(deck, searched[-1], budget.block)
+            ledger.play(deck, searched[-1], block)
         tick(ledger.played, total)
         alive = _race_both_ends(ledger, alive)
     worth = fit_worth(problem, ledger) if len(problem.decks) > 1 and searched else {}
@@ -300,6 +300,16 @@ def study(recipe: Recipe = "partial", players: int = 2, budget: Budget | None = 
     tick(total, total)
     return _result(problem, ledger, alive, worth, (best, worst), verdict, (tuple(searched), (block,)),
                    time.perf_counter() - start)
+
+
+def _block(budget: Budget, decks: int, players: int) -> int:
+    """Games per deck per round: the budget's block, lowered (to a multiple of the players) so that the
+    search holds two rounds of every deck; a ValueError when it cannot hold one."""
+    if decks > 1 and budget.search_games < players * decks:
+        raise ValueError(f"a search of {budget.search_games} games cannot play {decks} decks once in each "
+                         f"of {players} seats; raise search_games to at least {players * decks}")
+    fitted = budget.search_games // (2 * decks) // players * players
+    return max(players, min(budget.block, fitted))
 
 
 def _race_both_ends(ledger: _Ledger, alive: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

@@ -115,6 +115,15 @@ def test_cp_sat_proposes_the_recipes_decks_by_worth():
     assert best not in decks_by_worth(rules, worth, avoid=[best], count=9)
 
 
+def test_many_decks_get_smaller_blocks_and_too_small_a_search_is_refused():
+    result = study("random", 2, Budget(search_games=80, block=24, verdict_games=2), include=("void-imp",),
+                   exclude=("titan",))
+    assert len(result.search_seeds) == 2 and {r.games for r in result.results} == {2 * 4}
+    with pytest.raises(ValueError, match="raise search_games to at least 20"):
+        study("random", 2, Budget(search_games=12, block=6, verdict_games=2), include=("void-imp",),
+              exclude=("titan",))
+
+
 def test_seat_decks_give_one_deck_per_seat():
     with pytest.raises(ConfigError, match="one deck per seat"):
         GAME.make_config(players=3, seat_decks=(standard_deck(),) * 2)
