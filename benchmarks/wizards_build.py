@@ -12,6 +12,7 @@ Run: .venv/bin/python benchmarks/wizards_build.py [--recipe partial] [--players 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from solvers.wizards import DeckRules, DeckStudy, deck_name, study
@@ -31,11 +32,12 @@ def main() -> None:
           "intervals overlap (0.33-0.60), every creature's contribution interval contains 0")
     for players in args.players:
         sensible(players)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         result = study(args.recipe, players, seed=args.seed, executor="serial")
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"\n{players} players, {args.recipe} recipe: {result.setting}")
-        print(f"  build: {took:.1f} s wall, {result.search_games} search games, "
+        print(f"  build: {took:.1f} s wall ({cpu:.1f} s of CPU; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores), {result.search_games} search games, "
               f"{len(result.results)} decks raced, {sum(r.raced_out for r in result.results)} raced out")
         print(f"  study's own verdict: {result.message}")
         for creature, worth in sorted(result.worth.items(), key=lambda kv: -kv[1].mean):
