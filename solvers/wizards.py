@@ -158,8 +158,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 VARIANT = {"standard": False, "partial": True, "random": True}  # recipe -> the advanced game?
 AGENT = "heuristic"  # who plays every seat: the kit's rule-of-thumb bot (tablekit.wizards.heuristic)
 # about a minute each on 2 shared cores (a 4-player game takes about 3 times a 2-player one)
-STUDY_BUDGET = {2: Budget(search_games=1_440, block=24, verdict_games=500),
-                3: Budget(search_games=960, block=24, verdict_games=360),
+STUDY_BUDGET = {2: Budget(search_games=1_920, block=24, verdict_games=500),
+                3: Budget(search_games=1_200, block=24, verdict_games=360),
                 4: Budget(search_games=720, block=24, verdict_games=240)}
 SMALLEST_GAP = 0.02  # the smallest difference in win rate worth knowing, when none is seen
 
