@@ -8,64 +8,69 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from solvers.wizards import DeckRules, StudyResult, allowed_decks, score_calculator, study
+from solvers.optimise import Budget
+from solvers.wizards import STUDY_BUDGET, StudyResult, deck_name, score_calculator, study
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE
 from tablekit.ui.progress import Progress
 from tablekit.wizards.cards import COLOURS, components
 
 
-def _names(deck: tuple[str, ...], baseline: tuple[str, ...]) -> str:
-    """A deck named by what it changes from the baseline."""
-    name = {c.id: c.name for c in components().creatures}
-    added = [name[c] for c in deck if c not in baseline]
-    dropped = [name[c] for c in baseline if c not in deck]
-    if not added and not dropped:
-        return "baseline deck"
-    return "+" + ", +".join(added) + (" / −" + ", −".join(dropped) if dropped else "")
-
-
 def win_rate_figure(result: StudyResult) -> go.Figure:
-    """Each candidate deck's win rate with its 95% interval (an asymmetric study)."""
+    """Each deck's win rate in the search with its 95% interval (an asymmetric study)."""
     rows = list(reversed(result.results))
-    labels = [_names(r.deck, result.baseline) for r in rows]
+    labels = [escape(deck_name(r.deck, result.baseline)) + (" (raced out)" if r.raced_out else "")
+              for r in rows]
     figure = go.Figure(go.Bar(
         x=[r.win_rate.mean for r in rows], y=labels, orientation="h",
         error_x={"type": "data", "symmetric": False,
                  "array": [r.win_rate.high - r.win_rate.mean for r in rows],
                  "arrayminus": [r.win_rate.mean - r.win_rate.low for r in rows]},
-        customdata=[round(r.length.mean) for r in rows],
-        hovertemplate="win rate %{x:.2f}<br>%{customdata} actions a game<extra></extra>"))
-    even = 1 / result.players
-    figure.add_vline(x=even, line_dash="dot", annotation_text="even")
-    figure.update_layout(title=f"Win rate of the candidate seat ({escape(result.label)})",
+        customdata=[[r.games, round(r.length.mean)] for r in rows],
+        hovertemplate="win rate %{x:.3f}<br>%{customdata[0]} games, %{customdata[1]} actions a game"
+                      "<extra></extra>"))
+    figure.add_vline(x=1 / result.players, line_dash="dot", annotation_text="even")
+    figure.update_layout(title=f"Win rate of the candidate seat in the search ({result.players} players, "
+                               f"{'advanced' if result.advanced else 'basic'} game)",
                          xaxis_title="win rate (95% interval)", height=200 + 22 * len(rows))
     return figure
 
 
-def contribution_figure(result: StudyResult) -> go.Figure:
-    """Each creature's estimated contribution: win rate with it minus without it."""
+def worth_figure(result: StudyResult) -> go.Figure:
+    """Each creature's fitted worth to the candidate seat (ridge regression over every search game)."""
     name = {c.id: c.name for c in components().creatures}
-    items = sorted(result.contributions.items(), key=lambda kv: kv[1].mean)
+    items = sorted(result.worth.items(), key=lambda kv: kv[1].mean)
     figure = go.Figure(go.Bar(
-        x=[e.mean for _, e in items], y=[name[c] for c, _ in items], orientation="h",
+        x=[e.mean for _, e in items], y=[escape(name[c]) for c, _ in items], orientation="h",
         error_x={"type": "data", "symmetric": False,
                  "array": [e.high - e.mean for _, e in items],
                  "arrayminus": [e.mean - e.low for _, e in items]}))
-    figure.update_layout(title="What each creature adds to the candidate seat's win rate",
-                         xaxis_title="difference in win rate (95% interval)",
-                         height=180 + 24 * len(items))
+    figure.update_layout(title="What each creature is worth to the candidate seat's win rate",
+                         xaxis_title="worth in win rate (95% interval)", height=180 + 24 * len(items))
     return figure
 
 
-class StudyPanel(widgets.VBox):
-    """Pick a recipe and a number of games, run the study with a progress bar, see the charts."""
+def verdict_table(result: StudyResult) -> str:
+    """The best deck beside the worst and the standard deck, on fresh games the search never saw."""
+    decks = {"best": result.best, "worst": result.worst, "standard": result.baseline}
+    rows = "".join(
+        f"<tr><td>{arm}</td><td>{escape(deck_name(deck, result.baseline))}</td>"
+        f"<td>{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]</td><td>{e.n}</td></tr>"
+        for arm, deck in decks.items() for e in [result.held_out[arm]])
+    return (f'<table class="tk-board"><tr><th>deck</th><th>creatures changed</th>'
+            f"<th>win rate, fresh games (95%)</th><th>n</th></tr>{rows}</table>"
+            f"<p>{escape(result.message)}</p><p>Simulated: {escape(result.setting)}.</p>")
 
-    def __init__(self, recipe: str = "partial", games: int = 20, seed: int = 0) -> None:
-        self.recipe = widgets.Dropdown(options=["partial", "random"], value=recipe,
-                                       description="Recipe")
-        self.games = widgets.IntSlider(value=games, min=4, max=200, step=4,
-                                       description="Games/deck")
+
+class StudyPanel(widgets.VBox):
+    """Pick a recipe, the players and the search games, run the study with a progress bar, see the answer."""
+
+    def __init__(self, recipe: str = "partial", players: int = 2, games: int | None = None,
+                 seed: int = 0) -> None:
+        self.recipe = widgets.Dropdown(options=["partial", "random"], value=recipe, description="Recipe")
+        self.players = widgets.Dropdown(options=[2, 3, 4], value=players, description="Players")
+        self.games = widgets.IntSlider(value=games or STUDY_BUDGET[players].search_games, min=48,
+                                       max=20_000, step=48, description="Search games")
         self.seed = seed
         self.run_button = widgets.Button(description="Run the study", icon="play")
         self.message = widgets.HTML()
@@ -73,22 +78,26 @@ class StudyPanel(widgets.VBox):
         self.progress = Progress()
         self.charts = widgets.VBox()
         self.result: StudyResult | None = None
-        super().__init__([widgets.HBox([self.recipe, self.games, self.run_button]),
+        super().__init__([widgets.HBox([self.recipe, self.players, self.games, self.run_button]),
                           self.progress, self.message, self.charts])
 
     def run(self, _: Any = None) -> None:
         """Run the study (errors show in the panel: the button goes through `safe`)."""
-        decks = allowed_decks(DeckRules(self.recipe.value)).decks
+        default = STUDY_BUDGET[self.players.value]
+        budget = Budget(search_games=self.games.value, block=default.block,
+                        verdict_games=default.verdict_games)
         self.message.value = ""
-        self.progress.start(len(decks), f"{len(decks)} decks × {self.games.value} games")
+        self.progress.start(budget.search_games + 3 * budget.verdict_games,
+                            f"{self.recipe.value} recipe, {self.players.value} players")
         try:
-            self.result = study(decks, games=self.games.value, seed=self.seed,
+            self.result = study(self.recipe.value, self.players.value, budget, seed=self.seed,
                                 progress=lambda done, total: self.progress.update(done, total))
         finally:
             self.progress.finish()
         self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
-                                go.FigureWidget(contribution_figure(self.result))]
-        self.message.value = escape(f"{self.result.label}; {self.result.wall_time:.1f} s")
+                                go.FigureWidget(worth_figure(self.result))]
+        self.message.value = STYLE + verdict_table(self.result) + escape(
+            f"{self.result.wall_time:.1f} s")
 
 
 def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = (),

@@ -47,6 +47,7 @@ class WizardsConfig(GameConfig):
     artefact_effects: StrictBool | None = option(None, rule="wizards.equipment")
     enchantment_effects: StrictBool | None = option(None, rule="wizards.enchantment")
     hand_size: Annotated[StrictInt, Field(ge=1, le=10)] = option(3, rule="wizards.setup-decks")
+    seat_decks: tuple[CreatureIds, ...] | None = option(None, rule="wizards.deck-random")
     scenario: WizardsScenario | None = None
 
     @model_validator(mode="after")
@@ -54,6 +55,8 @@ class WizardsConfig(GameConfig):
         """A custom deck is ten different creatures; a scenario sets up a legal table."""
         if isinstance(self.deck, tuple):
             _check_deck(self.deck)
+        if self.seat_decks is not None:
+            _check_seat_decks(self)
         if self.scenario is not None:
             from tablekit.wizards.scenario import from_config  # scenario builds on this module
             from_config(self)
@@ -69,6 +72,18 @@ class WizardsConfig(GameConfig):
                 "enchantment_effects": (advanced if self.enchantment_effects is None
                                         else self.enchantment_effects),
                 "hand_size": self.hand_size}
+
+
+def _check_seat_decks(config: WizardsConfig) -> None:
+    """Each seat's own deck (the deck study, not the rules): one legal deck per player, no scenario."""
+    if len(config.seat_decks) != config.players:
+        raise ConfigError(f"seat_decks gives {len(config.seat_decks)} decks for {config.players} players; "
+                          "give one deck per seat [rule wizards.deck-random]")
+    if config.scenario is not None:
+        raise ConfigError("seat_decks and a scenario both set the decks; give one of them "
+                          "[rule wizards.deck-random]")
+    for deck in config.seat_decks:
+        _check_deck(deck)
 
 
 def _check_deck(deck: CreatureIds) -> None:

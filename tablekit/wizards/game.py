@@ -36,8 +36,9 @@ class WizardsGame(Game):
 
     def _initial_state(self, config: WizardsConfig, rng: random.Random,
                        events: Events) -> WizardsState:
-        """Deal a game and run on to the first decision."""
-        return engine.new_state(config.resolved(), rng, events)
+        """Deal a game and run on to the first decision (each seat its own deck under `seat_decks`)."""
+        seat_decks = [list(d) for d in config.seat_decks] if config.seat_decks else None
+        return engine.new_state(config.resolved(), rng, events, seat_decks)
 
     def _scenario_state(self, config: WizardsConfig, rng: random.Random,
                         events: Events) -> WizardsState:

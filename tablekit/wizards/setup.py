@@ -88,8 +88,12 @@ def deal(config: dict[str, Any], rng: random.Random, events: Events,
         open_dungeon(state, index, events)
     cards = deck_creatures(config["deck"], rng)
     recipe = config["deck"] if isinstance(config["deck"], str) else "random"
-    events.add(f"wizards.deck-{recipe}", "Every player's deck: {names}.",
-               names=", ".join(comps.creature(c).name for c in cards))
+    if seat_decks:  # the deck study: not the rules, and the log says so
+        events.add("wizards.deck-random", "Each seat holds its own deck (a deck study): {decks}.",
+                   decks="; ".join(", ".join(comps.creature(c).name for c in d) for d in seat_decks))
+    else:
+        events.add(f"wizards.deck-{recipe}", "Every player's deck: {names}.",
+                   names=", ".join(comps.creature(c).name for c in cards))
     for player in range(players):
         mine = list(seat_decks[player]) if seat_decks else cards
         state.owned[player] = list(mine)

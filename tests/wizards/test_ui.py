@@ -42,14 +42,18 @@ def test_undo_goes_back_to_your_own_decision():
     assert table.match.to_move == 0 and not table.match.can_undo
 
 
-def test_the_study_panel_runs_with_progress_and_charts():
+def test_the_study_panel_runs_with_progress_and_charts(monkeypatch):
+    import tablekit.wizards.build_ui as build_ui
+    from solvers.optimise import Budget
     from tablekit.wizards.build_ui import StudyPanel, score_table
-    panel = StudyPanel(recipe="partial", games=4)
+    monkeypatch.setitem(build_ui.STUDY_BUDGET, 2, Budget(search_games=120, block=12, verdict_games=12))
+    panel = StudyPanel(recipe="partial", games=120)
     seen = []
-    panel.progress.update = lambda done, total=None, words=None: seen.append(done)
+    panel.progress.update = lambda done, total=None, words=None: seen.append((done, total))
     panel.run_button.click()
-    assert seen == list(range(1, 11)) and not panel.progress.running
-    assert len(panel.charts.children) == 2 and "asymmetric" in panel.message.value
+    assert seen[-1] == (156, 156) and not panel.progress.running
+    assert len(panel.charts.children) == 2 and "heuristic bot" in panel.message.value
+    assert "fresh games" in panel.message.value and panel.result.search_games <= 120
     html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
     assert "2 red" in html and "{red, green, blue}" in html
 
