@@ -69,7 +69,7 @@ def every_widget() -> Iterator[tuple[str, widgets.Widget]]:
     wonders = wonders_table_setting_battle_lines()
     yield "WondersTable (Battle Lines)", wonders
     yield "CampaignPanel", CampaignPanel(WondersTable(seed=2))
-    yield "Wonders DeckBuilder", DeckBuilder(villain="cullin", games=20, rounds=0, seed=1)
+    yield "Wonders DeckBuilder", DeckBuilder(villain="cullin", seed=1)
     yield "ExampleTable", ExampleTable("A")
     yield "BattlePuzzle", BattlePuzzle.from_seed(7)
     for widget in runes_widgets():
