@@ -115,6 +115,32 @@ class Result(Generic[C]):
         return not self.shown_better
 
 
+class Evidence:
+    """What a game's build result shares: the optimiser's `result` and the questions a user asks of it."""
+
+    result: Result
+
+    @property
+    def shown_better(self) -> bool:
+        """Whether the answer beat every baseline on fresh paired games (otherwise it is the first baseline)."""
+        return self.result.shown_better
+
+    @property
+    def message(self) -> str:
+        """The optimiser's plain paragraph: what was found and how sure it is."""
+        return self.result.message
+
+    @property
+    def worth(self) -> Mapping[str, Estimate]:
+        """Each feature's fitted worth with its 95% interval."""
+        return self.result.worth
+
+    @property
+    def games(self) -> int:
+        """Games simulated in all: the search's and the verdict's (both arms)."""
+        return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
+
+
 class _Ledger(Generic[C]):
     """Every game the search played: per candidate, per block, its results."""
 

@@ -22,7 +22,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, fields
 from typing import Any
 
-from solvers.optimise import Budget, Result, optimise
+from solvers.optimise import Budget, Evidence, Result, optimise
 from solvers.runes import build_deck
 from solvers.runes_candidates import best_plans, is_legal, neighbours, plan_features, usable_copies
 from tablekit.core.errors import ConfigError
@@ -42,7 +42,7 @@ PLAYER = ("nobody chooses anything in the duel: Runes of Wyrd's Battle is automa
 
 
 @dataclass(frozen=True)
-class WinRateResult:
+class WinRateResult(Evidence):
     """The deck built for the win rate, the optimiser's evidence, and what was simulated."""
 
     hero: str
@@ -54,19 +54,9 @@ class WinRateResult:
     wall_time: float
 
     @property
-    def shown_better(self) -> bool:
-        """Whether the deck beat the baseline on fresh paired duels (otherwise it is the baseline)."""
-        return self.result.shown_better
-
-    @property
-    def message(self) -> str:
-        """The optimiser's plain sentence: what was found and how sure it is."""
-        return self.result.message
-
-    @property
     def duels(self) -> int:
         """Duels simulated in all: the search's and the verdict's."""
-        return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
+        return self.games
 
     @property
     def player(self) -> str:

@@ -26,7 +26,7 @@ from typing import Literal
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import minimal_conflict, solver
-from solvers.optimise import Budget, Progress, Result, optimise
+from solvers.optimise import Budget, Evidence, Progress, Result, optimise
 from tablekit.core.simulate import Estimate, simulate
 from tablekit.wonders.campaign import Campaign
 from tablekit.wonders.cards import CardEntry, Half, default_catalog
@@ -85,7 +85,7 @@ class DeckResult:
 
 
 @dataclass(frozen=True)
-class DeckBuild:
+class DeckBuild(Evidence):
     """`improve_deck`'s answer: the deck, what it was measured against, who played, the evidence."""
 
     villain: str
@@ -96,20 +96,6 @@ class DeckBuild:
     setting: str
     wall_time: float
 
-    @property
-    def shown_better(self) -> bool:
-        """Whether the answer beat every baseline on fresh paired games."""
-        return self.result.shown_better
-
-    @property
-    def message(self) -> str:
-        """The optimiser's plain paragraph: what was found and how sure it is."""
-        return self.result.message
-
-    @property
-    def worth(self) -> Mapping[str, Estimate]:
-        """Each card's fitted worth (win-rate points per copy brought) with its 95% interval."""
-        return self.result.worth
 
 def owned_collection(campaign: Campaign | None = None) -> dict[str, int]:
     """Copies owned of every collection card (opened packs and beaten Fated Forms included)."""
