@@ -22,6 +22,12 @@ class ForgeConfig(GameConfig):
     book: str | None = option(None, rule="forge.inscription")
     labels: str | None = option(None, rule="forge.label-effect")
     campaign: dict[str, Any] | None = option(None, rule="forge.record")
+    # Wizard 1's inscriptions (card -> Book page) in place of `inscriptions` for that seat, paid
+    # from the table's starting coppers: how the planner puts a candidate plan on the table.
+    plan: dict[str, str] | None = option(None, rule="forge.starting-inscriptions")
+    # What a finished dungeon scores: "win" 1 or 0; "margin" a loss the share of the six Bosses
+    # defeated (0 to 5/6), a win 1 plus the party's HP left over its starting HP (heals may take it past 2).
+    score: Literal["win", "margin"] = option("win", rule="forge.win")
     scenario: ForgeScenario | None = None
 
     @property
@@ -46,4 +52,7 @@ class ForgeConfig(GameConfig):
             campaign_bands(self, book)
         if self.scenario is not None:
             self.scenario.check(self.wizards, book)
+        if self.plan is not None:
+            from tablekit.forge.setup import check_plan
+            check_plan(self.plan, book)
         return self

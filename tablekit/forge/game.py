@@ -12,6 +12,7 @@ from tablekit.forge import heuristic, hidden, play
 from tablekit.forge.cards import DATA
 from tablekit.forge.config import ForgeConfig
 from tablekit.forge.lessons import LESSONS
+from tablekit.forge.rules import START_HP
 from tablekit.forge.scenario import scenario_state
 from tablekit.forge.setup import initial_state
 from tablekit.forge.state import ACTION_TYPES, OVER, ForgeState
@@ -64,10 +65,13 @@ class ForgeGame(Game):
         """Co-operative: every wizard wins or loses together."""
         if state.phase != OVER:
             return None
-        n = state.wizards
-        if state.result == "won":
-            return Outcome((1.0,) * n, tuple(range(n)), "The wizards defeated all six Bosses.")
-        return Outcome((0.0,) * n, (), f"The party fell after {state.boss_no} Boss(es).")
+        n, won = state.wizards, state.result == "won"
+        score = float(won)
+        if state.game.score == "margin":  # 1 plus HP left over starting HP on a win, Bosses/6 on a loss
+            score = 1 + sum(state.hp) / (START_HP * n) if won else state.boss_no / 6
+        if won:
+            return Outcome((score,) * n, tuple(range(n)), "The wizards defeated all six Bosses.")
+        return Outcome((score,) * n, (), f"The party fell after {state.boss_no} Boss(es).")
 
     def returns(self, state: ForgeState) -> tuple[float, ...]:
         """1 for a win; a loss is worth a little for each Boss defeated (guides searches)."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tablekit.core.game import Action
+import random
+from dataclasses import dataclass
+
+from tablekit.core.game import Action, Game
 from tablekit.forge import round as rnd
 from tablekit.forge.cards import card_suit, is_hero
 from tablekit.forge.play import to_move
@@ -108,3 +111,20 @@ def _reward(view: ForgeState, legal: list[Action]) -> Action:
     if sum(len(h) for h in view.hands) < 6 * view.wizards:
         return Reward("Surge")
     return Reward("Momentum")
+
+
+@dataclass(frozen=True)
+class Novice:
+    """A novice wizard: the heuristic's move, except that a share `slips` of decisions with a
+    choice are made at random (the old `casual` share, named). The kit's heuristic alone wins
+    every first dungeon, so no plan could show a difference; a novice loses often enough that
+    inscriptions decide dungeons."""
+
+    slips: float = 0.5
+    name: str = "novice"
+
+    def choose(self, game: Game, view: ForgeState, legal: list[Action], rng: random.Random) -> Action:
+        """A random legal action `slips` of the time, else the heuristic's."""
+        if rng.random() < self.slips:
+            return legal[rng.randrange(len(legal))]
+        return choose(view, legal)

@@ -6,9 +6,17 @@ import random
 
 from tablekit.core.errors import CardDataError, ConfigError
 from tablekit.core.game import Events
-from tablekit.forge.band import BAND_NAMES, Band, build_band, starting_plan_cost
+from tablekit.forge.band import (
+    BAND_NAMES,
+    Band,
+    BandError,
+    build_band,
+    check_inscription,
+    starting_plan_cost,
+)
 from tablekit.forge.cards import (
     DECK_SIZE,
+    TIER_COST,
     Book,
     LabelPool,
     face_values,
@@ -54,16 +62,39 @@ def campaign_bands(config: ForgeConfig, book: Book) -> tuple[list[Band], list[in
     return campaign.bands_in_play(), [w.coppers for w in campaign.data.wizards]
 
 
+def check_plan(plan: dict[str, str], book: Book) -> None:
+    """Wizard 1's plan (the `plan` option): each inscription legal on its card (ConfigError)."""
+    done: dict[str, str] = {}
+    for card, page in plan.items():
+        try:
+            check_inscription(card, page, book, done, bought=False)
+        except (BandError, CardDataError) as exc:
+            raise ConfigError(f"forge option plan: {exc}") from None
+        done[card] = page
+
+
+def plan_cost(plan: dict[str, str], book: Book) -> int:
+    """The coppers a plan's bought inscriptions cost (Mythics are earned, so free)."""
+    return sum(TIER_COST[book[p].tier] for p in plan.values() if book[p].tier != "mythic")
+
+
+def _spent(plan: dict[str, str], book: Book, config: ForgeConfig, planned: bool) -> int:
+    """The coppers a band's starting inscriptions cost (the planner's seat: any plan, paid as far as it goes)."""
+    if planned:
+        return min(player_count(config.wizards).start_coppers, plan_cost(plan, book))
+    return starting_plan_cost(plan, book, wizards=config.wizards) if plan else 0
+
+
 def sample_bands(wizards: int, rng: random.Random, config: ForgeConfig) -> list[Band]:
-    """One freshly built band per wizard, inscribed with the starter plan unless told not to."""
+    """One freshly built band per wizard, inscribed with the starter plan unless told not to
+    (Wizard 1 with the `plan` option when given)."""
     bands = []
     for w in range(wizards):
         band = build_band(BAND_NAMES[w], rng)
-        if config.inscriptions == "starter":
-            band = Band(band.name, band.monsters, dict(STARTER_PLAN), 0, config.dungeon - 1)
-        else:
-            band = Band(band.name, band.monsters, {}, 0, config.dungeon - 1)
-        bands.append(band)
+        plan = dict(STARTER_PLAN) if config.inscriptions == "starter" else {}
+        if w == 0 and config.plan is not None:
+            plan = dict(config.plan)
+        bands.append(Band(band.name, band.monsters, plan, 0, config.dungeon - 1))
     return bands
 
 
@@ -73,8 +104,8 @@ def initial_state(config: ForgeConfig, rng: random.Random, events: Events) -> Fo
     if config.campaign is None:
         bands = sample_bands(config.wizards, rng, config)
         start = player_count(config.wizards).start_coppers
-        coppers = [start - (starting_plan_cost(b.inscriptions, book, wizards=config.wizards)
-                            if b.inscriptions else 0) for b in bands]
+        coppers = [start - _spent(b.inscriptions, book, config, planned=w == 0 and config.plan is not None)
+                   for w, b in enumerate(bands)]
         for band, left in zip(bands, coppers, strict=True):
             if band.inscriptions:
                 events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} "
@@ -93,7 +124,7 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
     count = player_count(n)
     book, pool = game_data(config)
     table = Table(n, count.hand, face_values(config.hero_values) * n, tuple(b.name for b in bands),
-                  book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics)
+                  book, pool, tuple(b.dungeons >= 1 for b in bands), config.mythics, config.score)
     s = ForgeState(table)
     s.inscribed = [b.inscribed() for b in bands]
     s.monsters = [m for b in bands for m in b.monsters]

@@ -164,6 +164,7 @@ class Table(NamedTuple):
     pool: Any                          # tablekit.forge.cards.LabelPool
     labels_allowed: tuple[bool, ...]   # per band: its second dungeon or later
     mythics: bool
+    score: str = "win"                 # what the outcome scores: "win" or "margin" (ForgeConfig)
 
 
 # -- the state ------------------------------------------------------------------------------

@@ -305,27 +305,69 @@ def _seat_options(wizards: int) -> list[tuple[str, int]]:
 
 
 # -- the build notebook ---------------------------------------------------------------------
-def payoff_figure(result: Any) -> Any:
-    """The planner's plan beside the other plans: win rate and Bosses defeated, 95% intervals."""
-    from plotly.subplots import make_subplots
-    rows = result.table()
-    names = [r["plan"] for r in rows]
-    figure = make_subplots(rows=1, cols=2, subplot_titles=("Win rate", "Bosses defeated"))
-    for col, key in ((1, "win"), (2, "bosses")):
-        means = [r["win rate" if key == "win" else "bosses"] for r in rows]
-        figure.add_bar(x=names, y=means, col=col, row=1, showlegend=False,
-                       marker_color=["#2b6cb0"] + ["#a0aec0"] * (len(rows) - 1),
-                       error_y={"type": "data", "symmetric": False,
-                                "array": [r[f"{key} high"] - m for r, m in zip(rows, means, strict=True)],
-                                "arrayminus": [m - r[f"{key} low"]
-                                               for r, m in zip(rows, means, strict=True)]})
-    figure.update_layout(height=380, title="Simulated dungeons (same deals for every plan)")
+def build_summary(result: Any) -> Any:
+    """Who played the simulated dungeons, in which setting, and the optimiser's verdict (escaped HTML)."""
+    from IPython.display import HTML
+    shown = "shown better than every baseline" if result.shown_better else "nothing was shown better"
+    text = Markup("<p><b>{wizards} wizard(s)</b>, {coppers} coppers: {shown}.</p><p>Simulated player: "
+                  "<b>{player}</b>. Setting: {setting}.</p><p>{message}</p>").format(
+        wizards=result.wizards, coppers=result.coppers, shown=shown, player=result.player,
+        setting=result.setting, message=result.message)
+    return HTML(str(text))
+
+
+def plans_table(result: Any) -> Any:
+    """The built plan beside its baselines: inscriptions, cost and mean margin on the verdict's fresh games."""
+    import pandas as pd
+    book = _book_of(result)
+    rows = [{"plan": "built (answer)" if result.shown_better else "search's best (not shown better)",
+             "inscriptions": _pages(result.evidence.leader, book), "cost": _cost(result.evidence.leader, book)}]
+    for name, plan in result.baselines.items():
+        rows.append({"plan": name, "inscriptions": _pages(plan, book), "cost": _cost(plan, book)})
+    return pd.DataFrame(rows)
+
+
+def verdict_table(result: Any) -> Any:
+    """The paired difference to each baseline on fresh dungeons the search never played: mean, 95% interval, n."""
+    import pandas as pd
+    return pd.DataFrame([{"against": v.baseline, "plan": round(v.answer.mean, 3), "baseline": round(v.against.mean, 3),
+                          "difference": round(v.difference.mean, 3), "low (95%)": round(v.difference.low, 3),
+                          "high (95%)": round(v.difference.high, 3), "n paired games": v.difference.n,
+                          "shown better": v.better} for v in result.evidence.verdicts])
+
+
+def worth_figure(result: Any) -> Any:
+    """Each page's learned worth per copy (margin per dungeon) with its 95% interval, best first."""
+    import plotly.graph_objects as go
+    book = _book_of(result)
+    worth = sorted(result.worth.items(), key=lambda kv: -kv[1].mean)
+    names = [str(Markup.escape(book[page].name)) for page, _ in worth]
+    figure = go.Figure(go.Bar(x=names, y=[e.mean for _, e in worth], marker_color="#2b6cb0",
+                              error_y={"type": "data", "symmetric": False,
+                                       "array": [e.high - e.mean for _, e in worth],
+                                       "arrayminus": [e.mean - e.low for _, e in worth]}))
+    figure.update_layout(height=380, yaxis_title="worth per copy (margin)",
+                         title=f"What each inscription is worth to a {result.player} (95% intervals)")
     return figure
 
 
 def plan_table(result: Any) -> Any:
-    """The chosen inscriptions as a small table (pandas)."""
+    """The chosen inscriptions as a small table (pandas), with each page's learned worth."""
     import pandas as pd
+    worth = result.worth
     return pd.DataFrame([{"card": p.card, "inscription": p.name, "tier": p.tier, "cost": p.cost,
-                          "value (score gain)": round(result.values.get(p.id, 0.0), 3)}
+                          "worth per copy": round(worth[p.id].mean, 3) if p.id in worth else None}
                          for p in result.inscriptions])
+
+
+def _book_of(result: Any) -> Any:
+    from tablekit.forge.cards import sample_book
+    return getattr(result, "book", None) or sample_book()
+
+
+def _pages(plan: Any, book: Any) -> str:
+    return ", ".join(f"{card} {book[page].name}" for card, page in plan) or "none"
+
+
+def _cost(plan: Any, book: Any) -> int:
+    return sum(book[page].cost for _, page in plan)

@@ -128,12 +128,12 @@ def test_the_planner_spends_the_solo_budget_by_default():
     assert result.status == "infeasible" and result.coppers == 40
 
 
-def test_the_readme_gives_the_planners_default_games():
+def test_the_readme_names_the_planners_simulated_player_and_budget():
     from pathlib import Path
 
-    from solvers.forge import DEFAULT_GAMES
+    from solvers.forge import BUDGETS, PLAYER
     readme = (Path(__file__).parents[2] / "tablekit/forge/README.md").read_text()
-    assert f"{DEFAULT_GAMES} games a plan" in readme
+    assert f"{PLAYER.name} wizard" in readme and f"{BUDGETS[1].search_games:,} search games" in readme
 
 
 def test_seeded_campaign_steps_repeat():
