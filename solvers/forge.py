@@ -356,7 +356,9 @@ class _Bar:
         self._bar = None
         if show:
             from tqdm.auto import tqdm
-            self._bar = tqdm(total=1, desc="simulated dungeons", unit="game", leave=False)
+            # leave=True: a closed notebook bar with leave=False closes its widget, and a page drawn
+            # afterwards (Voilà) shows "Error displaying widget: model not found" in its place
+            self._bar = tqdm(total=1, desc="simulated dungeons", unit="game", leave=True)
 
     def update(self, done: int, total: int) -> None:
         if self._bar is not None:
@@ -365,7 +367,11 @@ class _Bar:
             self._bar.refresh()
 
     def close(self) -> None:
+        """End the bar full: the search may finish under its planned games (candidates dropped early),
+        and a bar closed short of its total is drawn red as if the work had failed."""
         if self._bar is not None:
+            self._bar.total = max(self._bar.n, 1)
+            self._bar.refresh()
             self._bar.close()
 
 

@@ -166,3 +166,11 @@ def _problem_args(**options):
 
 def _problem(**options) -> InscriptionProblem:
     return InscriptionProblem(*_problem_args(**options))
+
+
+def test_the_progress_bar_stays_on_the_page_and_ends_full():
+    bar = forge._Bar(True)
+    bar.update(3, 10)  # the search stopped early: candidates dropped, fewer games than planned
+    bar.close()
+    shown = bar._bar
+    assert shown.leave and shown.n == shown.total == 3  # kept (never "model not found"), drawn complete
