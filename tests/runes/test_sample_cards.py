@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablekit.runes import combat, statuses, temperature
+from tablekit.runes import combat, heroes, statuses, temperature
 from tablekit.runes.duel import end_turn, fatigue, play_card
 from tests.runes.duelkit import duel, rules, texts
 
@@ -196,3 +196,18 @@ def test_ravenous_strike_with_raven_sight_at_the_start(pool) -> None:
     me.raven_sight = True
     play_card(d, me, pool["ravenous-strike"])
     assert foe.health == 16 and "consumes Raven Sight" in texts(d)
+
+
+def test_cadence_waits_when_the_instrument_changes_above_perform_5(pool) -> None:
+    """Ash already at Perform 6 switches to the Hurdy-Gurdy: no Perform 5 is reached again."""
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    heroes.perform(d, me, 6, pool["mourning-verse"])  # Perform 6 on the Cello
+    play_card(d, me, pool["cadence"])
+    statuses.gain(d, me, "Kindled", 1, 2)
+    seen = len(d.events.items)
+    play_card(d, me, pool["reeling-jig"])
+    assert (me.perform, me.instrument) == (8, "Hurdy-Gurdy")
+    assert me.shield == 0 and pool["cadence"] in me.triggers
+    assert not me.has("Kindled")  # the new instrument's immunity still clears its statuses
+    assert "Memory opens" not in "\n".join(e.text for e in d.events.items[seen:])
