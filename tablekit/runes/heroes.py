@@ -227,6 +227,7 @@ def end_performance(duel: Duel, me: Fighter, why: str) -> None:
     if me.performance_turns <= 0 and not me.perform:
         return
     me.performance_turns, me.perform, me.instrument = 0, 0, None
+    me.performance_fresh = False  # a later Performance counts its turns from its own start
     duel.log("runes.performance-end", "{hero}'s Performance ends ({why}); Perform returns to "
              "0.", hero=me.name, why=why)
     if me.memory:
