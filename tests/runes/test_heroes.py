@@ -561,3 +561,14 @@ def test_a_performance_ended_on_ashs_turn_does_not_spare_the_next_one() -> None:
     d.active = 0
     end_turn(d, me)
     assert me.performance_turns == 1
+
+
+# -- review: spiritual_melee=False takes the Spiritual Attack out of Melee everywhere -----------
+@pytest.mark.parametrize("melee, health", [(True, 15), (False, 16)])
+def test_battle_hymn_adds_to_the_spiritual_attack_only_as_melee(pool, melee, health) -> None:
+    """Battle Hymn's Melee bonus follows the same switch as Thorns and Riposte."""
+    d, me, foe = _fall(spiritual_melee=melee)
+    play_card(d, foe, pool["battle-hymn"])
+    d.active = 0
+    heroes.start_of_turn(d, me)
+    assert foe.health == health
