@@ -39,7 +39,7 @@ class DuelOptions:
     performance_turns: int = 2      # the Performance's length when a Perform card plays
     first_player: int | None = 0    # None: a coin toss seeded by run_duel's seed
     vengeance_on_entry: bool = False  # the Oath of Vengeance answers the blow that felled him
-    spiritual_melee: bool = True    # Thorns and Riposte answer the Spiritual Attack
+    spiritual_melee: bool = True    # the Spiritual Attack is Melee (Thorns, Melee bonuses)
 
     def __post_init__(self) -> None:
         if self.turn_limit < 1 or self.fatigue_defeat < 1 or \

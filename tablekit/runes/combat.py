@@ -86,8 +86,10 @@ def attack(duel: Duel, attacker: Fighter, amount: int, *, ranged: bool = False,
     if duel.over:
         return 0
     defender = duel.foe(attacker)
+    melee = not ranged and (duel.options.spiritual_melee or not spiritual)
     power = amount + (0 if spiritual else attack_power(duel, attacker))
-    power += modifier(duel, attacker, "ranged-damage" if ranged else "melee-damage", card)
+    if ranged or melee:
+        power += modifier(duel, attacker, "ranged-damage" if ranged else "melee-damage", card)
     if card is not None and "Raven" in card.properties and "Bleeding" in defender.statuses:
         power += modifier(duel, attacker, "raven-damage", card)
     power = max(0, power + defender.amount("Vulnerable"))  # an Attack never deals below 0
@@ -100,8 +102,7 @@ def attack(duel: Duel, attacker: Fighter, amount: int, *, ranged: bool = False,
              armor=armor, final=final)
     was_ethereal = defender.ethereal
     to_health = deal_damage(duel, defender, final, break_shield)
-    melee = not ranged and not riposte and (duel.options.spiritual_melee or not spiritual)
-    if melee and not duel.over:
+    if melee and not riposte and not duel.over:  # a Riposte is never answered
         vengeful = was_ethereal or duel.options.vengeance_on_entry
         _melee_answers(duel, attacker, defender, vengeful)
     return to_health

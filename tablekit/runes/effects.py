@@ -32,15 +32,35 @@ SELF_BY_DEFAULT = frozenset({"lose-health", "heal", "shield", "status", "cleanse
 
 def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | None) -> None:
     """Resolve effects in their written order; each checks its condition as it comes."""
-    for effect in effects:
+    written = tuple(effects)
+    either_or: dict[str, bool | None] = dict.fromkeys(_asked_both_ways(written))
+    for effect in written:
         if duel.over:
             return
-        if holds(duel, me, effect.when, card):
+        if _condition(duel, me, effect.when, card, either_or):
             _apply(duel, me, effect, card)
         elif duel.events.items is not None:
             duel.log("runes.resolve-card", "{card}: {what} is skipped (only when {when}).",
                      card=card.name if card else "An effect", what=effect_words(effect),
                      when=describe(effect.when, me.name))
+
+
+def _asked_both_ways(effects: tuple[Effect, ...]) -> set[str]:
+    """Conditions the card asks as X and as no-X: an either-or, not two separate questions."""
+    asked = {effect.when for effect in effects if effect.when is not None}
+    return {when for when in asked if "no-" + when in asked}
+
+
+def _condition(duel: Duel, me: Fighter, when: str | None, card: Card | None,
+               either_or: dict[str, bool | None]) -> bool:
+    """Does `when` hold? An either-or keeps the answer of its first reading for the whole card."""
+    base = when.removeprefix("no-") if when is not None else None
+    if base is None or base not in either_or:
+        return holds(duel, me, when, card)
+    negated = base != when
+    if either_or[base] is None:
+        either_or[base] = holds(duel, me, when, card) != negated
+    return either_or[base] != negated
 
 
 def effect_words(effect: Effect) -> str:

@@ -181,16 +181,36 @@ def perform(duel: Duel, me: Fighter, amount: int, card: Card | None) -> None:
     duel.log("runes.perform", "{hero} Performs +{n} on the {instrument}: Perform {level}, "
              "{turns} turn(s) left.", hero=me.name, n=amount, instrument=me.instrument,
              level=me.perform, turns=me.performance_turns)
-    if me.perform >= 5 and (before < 5 or me.instrument != old_instrument):
-        for status in IMMUNE[me.instrument]:
-            statuses.remove(duel, me, status, f"immunity of the {me.instrument}")
-        duel.log("runes.instrument-immunity", "At Perform 5 the {instrument} makes {hero} "
-                 "immune to {a} and {b}; Memory opens.", instrument=me.instrument, hero=me.name,
-                 a=IMMUNE[me.instrument][0], b=IMMUNE[me.instrument][1])
-        effects.fire(duel, "reaches-perform-5", me)
+    if me.perform >= 5 and before < 5:
+        _reach_perform_5(duel, me)
+    elif me.perform >= 5 and me.instrument != old_instrument:
+        _change_instrument(duel, me)
     if before < 10 <= me.perform:
         duel.log("runes.deep-perform", "{hero} reaches Perform 10 and Deep Performs.",
                  hero=me.name)
+
+
+def _reach_perform_5(duel: Duel, me: Fighter) -> None:
+    """Perform climbs to 5 or more: the instrument's immunity, Memory, the Perform 5 moment."""
+    _clear_immune_statuses(duel, me)
+    duel.log("runes.instrument-immunity", "At Perform 5 the {instrument} makes {hero} "
+             "immune to {a} and {b}; Memory opens.", instrument=me.instrument, hero=me.name,
+             a=IMMUNE[me.instrument][0], b=IMMUNE[me.instrument][1])
+    effects.fire(duel, "reaches-perform-5", me)
+
+
+def _change_instrument(duel: Duel, me: Fighter) -> None:
+    """A new instrument at Perform 5 or more swaps the immunity; Perform 5 is not reached again."""
+    _clear_immune_statuses(duel, me)
+    duel.log("runes.instrument-immunity", "The {instrument} takes over at Perform {level}: "
+             "{hero} is now immune to {a} and {b}.", instrument=me.instrument, level=me.perform,
+             hero=me.name, a=IMMUNE[me.instrument][0], b=IMMUNE[me.instrument][1])
+
+
+def _clear_immune_statuses(duel: Duel, me: Fighter) -> None:
+    """Remove the statuses the current instrument's immunity keeps off."""
+    for status in IMMUNE[me.instrument]:
+        statuses.remove(duel, me, status, f"immunity of the {me.instrument}")
 
 
 def extend_performance(duel: Duel, me: Fighter, amount: int) -> None:
@@ -207,6 +227,7 @@ def end_performance(duel: Duel, me: Fighter, why: str) -> None:
     if me.performance_turns <= 0 and not me.perform:
         return
     me.performance_turns, me.perform, me.instrument = 0, 0, None
+    me.performance_fresh = False  # a later Performance counts its turns from its own start
     duel.log("runes.performance-end", "{hero}'s Performance ends ({why}); Perform returns to "
              "0.", hero=me.name, why=why)
     if me.memory:

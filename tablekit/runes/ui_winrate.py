@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from markupsafe import Markup
 
 from solvers.optimise import Budget
 from solvers.runes import build_for_win_rate
@@ -143,9 +144,10 @@ class WinRateBuilder(widgets.VBox):
 
 
 def _feature_label(feature: str, names: Mapping[str, str]) -> str:
+    """A worth's axis label, escaped: Plotly reads labels as HTML and names come from card files."""
     kind, _, card = feature.partition(":")
     what = {"copies": "copies", "chapter": "later Chapter", "initiative": "Initiative"}.get(kind, kind)
-    return f"{names.get(card, card)} ({what})"
+    return str(Markup.escape(f"{names.get(card, card)} ({what})"))
 
 
 __all__ = ["WinRateBuilder", "plan_pair_html", "verdict_html", "worth_figure"]

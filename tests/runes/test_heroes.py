@@ -544,3 +544,31 @@ def test_water_one_with_nature_regenerates_1() -> None:
     me.nature_element = "Fire"
     heroes.start_of_turn(d, me)
     assert me.health == 11
+
+
+# -- review: a Performance ended on Ash's turn leaves no "fresh" mark behind ---------------------
+def test_a_performance_ended_on_ashs_turn_does_not_spare_the_next_one() -> None:
+    """Started and ended on her turn; the next, begun on the opponent's turn, counts her turn end."""
+    d = duel("ash", "skorta")
+    me, foe = d.fighters
+    play_card(d, me, perform(1))
+    play_card(d, me, card("coda", effects=[{"op": "end-performance"}]))
+    assert not me.performing
+    end_turn(d, me)
+    d.active = 1
+    play_card(d, me, perform(1))  # on the opponent's turn, as Listening Ear would
+    end_turn(d, foe)
+    d.active = 0
+    end_turn(d, me)
+    assert me.performance_turns == 1
+
+
+# -- review: spiritual_melee=False takes the Spiritual Attack out of Melee everywhere -----------
+@pytest.mark.parametrize("melee, health", [(True, 15), (False, 16)])
+def test_battle_hymn_adds_to_the_spiritual_attack_only_as_melee(pool, melee, health) -> None:
+    """Battle Hymn's Melee bonus follows the same switch as Thorns and Riposte."""
+    d, me, foe = _fall(spiritual_melee=melee)
+    play_card(d, foe, pool["battle-hymn"])
+    d.active = 0
+    heroes.start_of_turn(d, me)
+    assert foe.health == health

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tablekit.runes import combat, statuses, temperature
+from tablekit.runes import combat, heroes, statuses, temperature
 from tablekit.runes.duel import end_turn, fatigue, play_card
-from tests.runes.duelkit import duel, rules
+from tests.runes.duelkit import duel, rules, texts
 
 
 def test_murmuration_of_skuld(pool) -> None:
@@ -161,3 +161,53 @@ def test_shadow_roost_at_the_end_of_every_turn(pool) -> None:
     d.active = 1
     end_turn(d, foe)
     assert me.shield == 1 and foe.shield == 0
+
+
+# -- review: a card's "if Raven Sight" is decided once --------------------------------------------
+def test_murmuration_is_not_both_versions_when_its_attack_gives_raven_sight(pool) -> None:
+    """Carrion Call springs from the 3-damage Attack: the 6-damage one must not follow it."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    foe.health = 7
+    play_card(d, me, pool["carrion-call"])
+    me.raven_sight = False  # the Raven Trigger gave it; the card must begin without it
+    play_card(d, me, pool["murmuration-of-skuld"])
+    assert pool["carrion-call"] in me.discard  # the Trigger did spring mid-card
+    assert foe.health == 4 and not foe.has("Bleeding") and not d.over
+
+
+def test_ravenous_strike_is_not_both_versions_when_thorns_give_raven_sight(pool) -> None:
+    """Thorns strip Skörta's Shield, Omen Circle gives Raven Sight: the 4-damage Attack stays off."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    me.shield = 3
+    statuses.gain(d, foe, "Thorns", 1, 2)
+    play_card(d, me, pool["omen-circle"])
+    me.raven_sight = False  # the Raven Trigger gave it; the card must begin without it
+    play_card(d, me, pool["ravenous-strike"])
+    assert pool["omen-circle"] in me.discard
+    assert foe.health == 18 and me.raven_sight  # 2 damage; Raven Sight kept for a later card
+
+
+def test_ravenous_strike_with_raven_sight_at_the_start(pool) -> None:
+    """Raven Sight active when the card begins: only the 4-damage Attack, and it is consumed."""
+    d = duel("skorta", "ash")
+    me, foe = d.fighters
+    me.raven_sight = True
+    play_card(d, me, pool["ravenous-strike"])
+    assert foe.health == 16 and "consumes Raven Sight" in texts(d)
+
+
+def test_cadence_waits_when_the_instrument_changes_above_perform_5(pool) -> None:
+    """Ash already at Perform 6 switches to the Hurdy-Gurdy: no Perform 5 is reached again."""
+    d = duel("ash", "skorta")
+    me = d.fighters[0]
+    heroes.perform(d, me, 6, pool["mourning-verse"])  # Perform 6 on the Cello
+    play_card(d, me, pool["cadence"])
+    statuses.gain(d, me, "Kindled", 1, 2)
+    seen = len(d.events.items)
+    play_card(d, me, pool["reeling-jig"])
+    assert (me.perform, me.instrument) == (8, "Hurdy-Gurdy")
+    assert me.shield == 0 and pool["cadence"] in me.triggers
+    assert not me.has("Kindled")  # the new instrument's immunity still clears its statuses
+    assert "Memory opens" not in "\n".join(e.text for e in d.events.items[seen:])

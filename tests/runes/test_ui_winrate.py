@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from solvers.optimise import Budget
+from tablekit.core.stats import Estimate
 from tablekit.runes import check_plan, ui, ui_winrate
 from tablekit.runes.exchange import collection_to_csv, plan_from_json
 from tablekit.runes.ui_winrate import WinRateBuilder
-from tests.ui.helpers import assert_unexpected_error_shown
+from tests.ui.helpers import XSS, XSS_ESCAPED, assert_unexpected_error_shown
 
 
 def test_win_rate_builder_shows_the_verdict_worths_and_exports(pool) -> None:
@@ -51,3 +54,14 @@ def test_build_widget_imports_a_csv_collection(collection) -> None:
          if b.description == "import CSV").click()
     assert "unknown card" in builder.goal_error.value
     assert builder.collection == collection  # a refused file changes nothing
+
+
+def test_worth_chart_escapes_card_names_from_card_files(monkeypatch, pool) -> None:
+    """A card file's name (or an unknown card id) with markup reaches the chart only as text."""
+    marked = {cid: c.model_copy(update={"name": f"{XSS} {c.name}"}) for cid, c in pool.items()}
+    monkeypatch.setattr(ui_winrate, "load_pool", lambda: marked)
+    worth = {"copies:cadence": Estimate(0.2, 0.1, 0.3, 40),
+             f"chapter:{XSS}": Estimate(0.1, 0.0, 0.2, 40)}
+    result = SimpleNamespace(result=SimpleNamespace(worth=worth))
+    labels = list(ui_winrate.worth_figure(result).data[0].x)
+    assert labels == [f"{XSS_ESCAPED} Cadence (copies)", f"{XSS_ESCAPED} (later Chapter)"]
