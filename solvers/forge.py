@@ -259,8 +259,7 @@ class _PlanModel:
             if page.tier == "mythic":
                 model.add(copies[page.id] == 0).only_enforce_if(rule["mythic-bought"])
         converts = [p.id for p in self.pages if _convert_only(p)]
-        items = sum(not is_hero(parse_card(c)) for c in self.free)
-        model.add(sum(copies[p] for p in converts) <= items).only_enforce_if(rule["hero-convert"])
+        model.add(sum(copies[p] for p in converts) <= self._convert_room(wished)).only_enforce_if(rule["hero-convert"])
         for (card, page), take in zip(self.wishes, wished, strict=True):
             hero = is_hero(parse_card(card))
             if self.book[page].tier == "mythic" and not hero:
@@ -283,6 +282,13 @@ class _PlanModel:
         model.maximize(sum(_scaled(worth.get(p, 0.0)) * v for p, v in copies.items()))
         return model, copies, {**{f"rule:{k}": v for k, v in rule.items()},
                                **{f"wish:{i}": v for i, v in enumerate(wished)}}
+
+    def _convert_room(self, wished: Sequence[cp_model.IntVar]) -> cp_model.LinearExpr:
+        """The Items a Convert page may go on: free Items nobody wished for, and wished Items taking one."""
+        taken = {c for c, _ in self.wishes}
+        room = sum(not is_hero(parse_card(c)) for c in self.free if c not in taken)
+        return room + sum(take for take, (card, page) in zip(wished, self.wishes, strict=True)
+                          if _convert_only(self.book[page]) and not is_hero(parse_card(card)))
 
     def solve(self, worth: Mapping[str, float], seed: int, workers: int, avoid: Sequence[Plan] = ()
               ) -> Plan | None:

@@ -12,7 +12,7 @@ from solvers.optimise import Budget, optimise
 from tablekit.core.agents import HeuristicAgent
 from tablekit.core.errors import ConfigError
 from tablekit.forge.band import check_inscription, starting_plan_cost
-from tablekit.forge.cards import TIER_COST, sample_book
+from tablekit.forge.cards import TIER_COST, is_hero, parse_card, sample_book
 from tablekit.forge.setup import STARTER_PLAN
 
 TINY = Budget(search_games=120, block=6, explore=4, proposals=2, verdict_games=12)
@@ -174,3 +174,13 @@ def test_the_progress_bar_stays_on_the_page_and_ends_full():
     bar.close()
     shown = bar._bar
     assert shown.leave and shown.n == shown.total == 3  # kept (never "model not found"), drawn complete
+
+
+def test_convert_pages_fit_the_items_nobody_wished_for():
+    book = sample_book()
+    wishes = forge._wishes({"10♠": "ember-edge", "10♥": "tin-ward", "9♠": "tinkers-twist"}, book)
+    model = forge._PlanModel(book, 1000, {}, wishes, starting=False)
+    plan = dict(model.solve({"tinkers-twist": 5, "alchemists-knot": 5}, 0, 1))
+    converts = [card for card, page in plan.items() if forge._convert_only(book[page])]
+    assert {card: plan[card] for card, _ in wishes} == dict(wishes)
+    assert len(converts) == 10 and not any(is_hero(parse_card(card)) for card in converts)  # 9 free Items, 9♠
