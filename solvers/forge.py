@@ -114,7 +114,7 @@ class PlanResult:
 
     @property
     def shown_better(self) -> bool:
-        """Whether fresh paired dungeons showed the plan better than every baseline."""
+        """Whether fresh paired dungeons showed the plan better than every other baseline (it may be one)."""
         return self.evidence is not None and self.evidence.shown_better
 
     @property
@@ -144,6 +144,11 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, w
     holds (`inscribed`, default the band's) and the baseline is no new inscriptions. `executor` plays each
     block of dungeons (`simulate`'s: "serial", None for a process pool, or any Executor such as Dask's);
     the answer is the same for a seed whichever executor plays.
+
+    The status is "optimal" for a new plan shown better than every baseline; "baseline" when the answer is a
+    baseline: nothing was shown better (the first baseline comes back), or the search's best was itself a
+    baseline, e.g. the starter plan shown better than no inscriptions (then the starter plan comes back,
+    `shown_better` holds, and the message names the baselines it beat); "infeasible" when no plan obeys the rules.
     """
     started = time.perf_counter()
     book = book or sample_book()
@@ -165,7 +170,7 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, w
     bar.close()
     pages = tuple(PlannedInscription(card, page, book[page].name, book[page].tier, book[page].cost)
                   for card, page in evidence.answer)
-    return PlanResult("optimal" if evidence.shown_better else "baseline", pages, sum(p.cost for p in pages),
+    return PlanResult("baseline" if evidence.answer_is_baseline else "optimal", pages, sum(p.cost for p in pages),
                       coppers, (), evidence, problem.baselines(), wizards, player.name, SETTING,
                       problem.solve_seconds, time.perf_counter() - started, book)
 

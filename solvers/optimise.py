@@ -11,6 +11,8 @@ The loop, the same for every game (a game says only what a candidate is, through
 5. **Verdict**: the leader meets every baseline on fresh games whose seeds the search never used, over the same
    deals for both arms. Only a leader whose paired difference to every baseline has its lower 95% bound above 0 is
    returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.
+   A leader that is itself a baseline meets the other baselines only; shown better, it is returned as that
+   baseline (`Result.baseline` names it, and the message says which baselines it beats, not that it beats all).
 
 Every game's result is a number (a win is 1, a loss 0, or a score); all randomness comes from `seed`, and the
 games are played by the `Problem`, which goes through `tablekit.core.simulate` with any executor.
@@ -99,7 +101,7 @@ class Result(Generic[C]):
 
     answer: C
     leader: C  # the search's best candidate (the answer only if the verdict shows it better)
-    shown_better: bool
+    shown_better: bool  # the leader beat every baseline it is not on fresh games (it may be a baseline itself)
     verdicts: tuple[Comparison, ...]
     worth: Mapping[str, Estimate]  # each feature's fitted worth with its 95% interval
     search_games: int
@@ -108,11 +110,12 @@ class Result(Generic[C]):
     message: str
     rounds: int = 0
     raced: tuple[tuple[C, Estimate], ...] = field(default=())  # the survivors' search means
+    baseline: str | None = None  # the baseline the answer is, by name; None for a candidate of the search's own
 
     @property
     def answer_is_baseline(self) -> bool:
-        """Whether the answer is a baseline (nothing was shown better)."""
-        return not self.shown_better
+        """Whether the answer is a baseline: nothing was shown better, or the leader was a baseline."""
+        return self.baseline is not None
 
 
 class Evidence:
@@ -122,7 +125,7 @@ class Evidence:
 
     @property
     def shown_better(self) -> bool:
-        """Whether the answer beat every baseline on fresh paired games (otherwise it is the first baseline)."""
+        """Whether the answer beat every other baseline on fresh paired games (else it is the first baseline)."""
         return self.result.shown_better
 
     @property
@@ -217,7 +220,13 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     answer = leader if better else next(iter(baselines.values()))
     raced = tuple((c, ledger.mean(c)) for c in alive if c in ledger.results)
     return Result(answer, leader, better, tuple(verdicts), worth, ledger.played, tuple(verdict_seeds),
-                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced)
+                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced,
+                  _name_of(answer, baselines))
+
+
+def _name_of(candidate: C, baselines: Mapping[str, C]) -> str | None:
+    """The name of the first baseline that is `candidate`, or None if it is none of them."""
+    return next((name for name, base in baselines.items() if base == candidate), None)
 
 
 def _explored(problem: Problem[C], baselines: Mapping[str, C], rng: random.Random, count: int) -> list[C]:
@@ -321,6 +330,11 @@ def _message(better: bool, leader: C, baselines: Mapping[str, C], verdicts: Sequ
     if leader in baselines.values() and not verdicts:
         return "Nothing beat the baselines in the search; the first baseline is returned."
     lines = "; ".join(map(str, verdicts))
+    name = _name_of(leader, baselines)
+    if better and name is not None:
+        others = ", ".join(v.baseline for v in verdicts)
+        return (f"The search found nothing better than a baseline, and {name} beats {others} on fresh games the "
+                f"search never saw: {lines}; so {name} is returned.")
     if better:
         return f"The answer beats every baseline on fresh games the search never saw: {lines}."
     return (f"Nothing was shown better than {next(iter(baselines))}: the search's best did not beat every "

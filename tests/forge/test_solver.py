@@ -3,6 +3,8 @@ pairing, the held-out verdict, the "nothing better" path and determinism (tiny b
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import solvers.forge as forge
@@ -184,3 +186,17 @@ def test_convert_pages_fit_the_items_nobody_wished_for():
     converts = [card for card, page in plan.items() if forge._convert_only(book[page])]
     assert {card: plan[card] for card, _ in wishes} == dict(wishes)
     assert len(converts) == 10 and not any(is_hero(parse_card(card)) for card in converts)  # 9 free Items, 9♠
+
+
+def test_the_starter_plan_shown_better_than_no_inscriptions_is_reported_as_a_baseline(monkeypatch):
+    starter = tuple(sorted(STARTER_PLAN.items(), key=forge._card_order))
+
+    def play(self, candidate, block, games):  # the starter plan is worth half a dungeon more than any other plan
+        luck = random.Random(block)
+        return [luck.random() + (0.5 if candidate == starter else 0.0) for _ in range(games)]
+
+    monkeypatch.setattr(InscriptionProblem, "play", play)
+    result = plan_inscriptions(wizards=1, seed=0, budget=TINY)
+    assert result.evidence.answer == starter and result.shown_better
+    assert result.status == "baseline" and result.evidence.baseline == "starter plan"
+    assert "starter plan beats no inscriptions" in result.message

@@ -162,3 +162,19 @@ def test_the_answer_is_chosen_on_merit_not_on_rounds_played() -> None:
     ledger.results[(("one", "block", "only"))] = {"b3": [1.0] * 10}  # one block: luck, not worth
     assert _chosen(ledger, [base, late, weak, ("one", "block", "only")]) == late
     assert ledger.centred(late) > ledger.centred(base) > ledger.centred(weak)
+
+
+class TwoBaselines(Toy):
+    """A weak sample deck and, second, the best deck of all as an expert's baseline."""
+
+    def baselines(self) -> dict[str, Deck]:
+        return {"sample deck": self.baseline, "expert deck": ("cedar", "daisy", "fern")}
+
+
+def test_a_later_baseline_that_wins_is_named_as_the_baseline_it_is() -> None:
+    result = optimise(TwoBaselines(WORTH, baseline=("ash", "birch", "elm")), seed=12, budget=SMALL)
+    assert result.answer == result.leader == ("cedar", "daisy", "fern") and result.shown_better
+    assert [v.baseline for v in result.verdicts] == ["sample deck"]
+    assert result.answer_is_baseline and result.baseline == "expert deck"
+    assert "beats every baseline" not in result.message
+    assert "expert deck beats sample deck" in result.message
