@@ -193,6 +193,7 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     total = budget.search_games + budget.verdict_games * len(baselines) * 2
     tick = progress or (lambda done, of: None)
     alive = _unique([*baselines.values(), *_explored(problem, baselines, rng, budget.explore)])
+    _check_one_round(budget, len(alive))
     worth: dict[str, Estimate] = {}
     rounds = 0
     searched: list[str] = []
@@ -227,6 +228,15 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
 def _name_of(candidate: C, baselines: Mapping[str, C]) -> str | None:
     """The name of the first baseline that is `candidate`, or None if it is none of them."""
     return next((name for name, base in baselines.items() if base == candidate), None)
+
+
+def _check_one_round(budget: Budget, candidates: int) -> None:
+    """Refuse a search budget that cannot play the first round: every starting candidate on one block."""
+    needed = budget.block * candidates
+    if budget.search_games < needed:
+        raise ConfigError(f"a search of {budget.search_games} games cannot play one round: its {candidates} "
+                          f"starting candidates (baselines and explored ones) on blocks of {budget.block} "
+                          f"need {needed} games; raise search_games to {needed} or more, or lower block or explore")
 
 
 def _explored(problem: Problem[C], baselines: Mapping[str, C], rng: random.Random, count: int) -> list[C]:

@@ -178,3 +178,9 @@ def test_a_later_baseline_that_wins_is_named_as_the_baseline_it_is() -> None:
     assert result.answer_is_baseline and result.baseline == "expert deck"
     assert "beats every baseline" not in result.message
     assert "expert deck beats sample deck" in result.message
+
+
+def test_a_budget_too_small_for_one_round_is_refused_with_the_games_needed() -> None:
+    tight = Budget(search_games=200, block=40, explore=8, proposals=3, verdict_games=60)
+    with pytest.raises(ConfigError, match=r"7 starting candidates .* need 280 games; raise search_games"):
+        optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=13, budget=tight)
