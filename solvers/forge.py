@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ortools.sat.python import cp_model
 
@@ -42,6 +43,7 @@ from tablekit.forge.cards import (
     Book,
     card_label,
     is_hero,
+    load_book,
     parse_card,
     sample_book,
 )
@@ -143,7 +145,8 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, w
     optimiser's (default `BUDGETS[wizards]`, within a minute). With `turning`, the band keeps the pages it
     holds (`inscribed`, default the band's) and the baseline is no new inscriptions. `executor` plays each
     block of dungeons (`simulate`'s: "serial", None for a process pool, or any Executor such as Dask's);
-    the answer is the same for a seed whichever executor plays.
+    the answer is the same for a seed whichever executor plays. A `book` other than the sample must be one
+    `load_book(path)` read from an unchanged file: the simulated dungeons load it from there (else PlanError).
 
     The status is "optimal" for a new plan shown better than every baseline; "baseline" when the answer is a
     baseline: nothing was shown better (the first baseline comes back), or the search's best was itself a
@@ -182,6 +185,7 @@ class InscriptionProblem:
                  executor: Executor | str | None, seed: int = 0, workers: int = 1) -> None:
         self.model, self.wizards, self.held, self.player = model, wizards, dict(held), player
         self.executor, self.seed, self.workers = executor, seed, workers
+        self.book_file = _book_file(model.book)
         self.solve_seconds = 0.0
 
     def baselines(self) -> dict[str, Plan]:
@@ -220,13 +224,17 @@ class InscriptionProblem:
 
     def play(self, candidate: Plan, block: str, games: int) -> list[float]:
         """Each dungeon's margin with the plan on Wizard 1, on the block's deals (the same for every plan)."""
-        return margins({**self.held, **dict(candidate)}, self.wizards, block, games, self.player, self.executor)
+        return margins({**self.held, **dict(candidate)}, self.wizards, block, games, self.player, self.executor,
+                       self.book_file)
 
 
 def margins(plan: Mapping[str, str], wizards: int, block: str, games: int, player: Agent = PLAYER,
-            executor: Executor | str | None = "serial") -> list[float]:
-    """Each dungeon's margin with `plan` on Wizard 1, game i seeded f"{block}/{i}" (the same deals for any plan)."""
+            executor: Executor | str | None = "serial", book: str | None = None) -> list[float]:
+    """Each dungeon's margin with `plan` on Wizard 1, game i seeded f"{block}/{i}" (the same deals for any plan),
+    with the Book file `book` (default the sample Book)."""
     config = {"wizards": wizards, "plan": dict(plan), "score": "margin"}
+    if book is not None:
+        config["book"] = book
     return simulate("forge", games, seed=block, agents=(player,), config=config, executor=executor,
                     progress=False).scores(0)
 
@@ -384,6 +392,17 @@ class _Bar:
             self._bar.total = max(self._bar.n, 1)
             self._bar.refresh()
             self._bar.close()
+
+
+def _book_file(book: Book) -> str | None:
+    """The file the simulated dungeons load `book` from (None for the sample Book), or a PlanError."""
+    if book is sample_book():
+        return None
+    path = Path(book.source)
+    if not path.is_file() or load_book(path).inscriptions != book.inscriptions:
+        raise PlanError(f"the Book {book.source} is not a file the simulated dungeons can load as it is; "
+                        "pass a Book loaded with load_book(path) from an unchanged file")
+    return str(path)
 
 
 def _wishes(require: Iterable[tuple[str, str]] | Mapping[str, str], book: Book) -> list[tuple[str, str]]:

@@ -200,3 +200,29 @@ def test_the_starter_plan_shown_better_than_no_inscriptions_is_reported_as_a_bas
     assert result.evidence.answer == starter and result.shown_better
     assert result.status == "baseline" and result.evidence.baseline == "starter plan"
     assert "starter plan beats no inscriptions" in result.message
+
+
+def test_a_custom_book_file_is_the_book_the_simulated_dungeons_use(monkeypatch, tmp_path):
+    from tablekit.forge.cards import SAMPLE_BOOK, load_book
+    path = tmp_path / "mine.toml"
+    path.write_text(SAMPLE_BOOK.read_text(encoding="utf-8").replace('name = "Ember Edge"', 'name = "My Edge"'),
+                    encoding="utf-8")
+    book = load_book(path)
+    configs = []
+    real = forge.simulate
+
+    def spy(game, n, **kwargs):
+        configs.append(kwargs["config"])
+        return real(game, n, **kwargs)
+
+    monkeypatch.setattr(forge, "simulate", spy)
+    model = forge._PlanModel(book, 40, {}, [], starting=True)
+    InscriptionProblem(model, 1, {}, forge.PLAYER, "serial").play((), "custom", 2)
+    assert configs and all(c["book"] == str(path) for c in configs)
+
+
+def test_a_book_the_dungeons_cannot_load_is_refused():
+    from tablekit.forge.cards import SAMPLE_BOOK, load_book
+    book = load_book("nowhere.toml", SAMPLE_BOOK.read_text(encoding="utf-8"))  # from text: no file to play with
+    with pytest.raises(PlanError, match="nowhere.toml"):
+        plan_inscriptions(book=book, budget=TINY)
