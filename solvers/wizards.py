@@ -179,7 +179,7 @@ class DeckStudy:
         self.decks = found.decks
         self.standard = standard_deck()
         self.varying = sorted({c for d in self.decks for c in d} - set.intersection(*map(set, self.decks)))
-        self.lengths: dict[tuple[str, ...], list[int]] = {}
+        self.lengths: dict[tuple[str, ...], dict[str, list[int]]] = {}  # actions per game, by deck and block
 
     def baselines(self) -> dict[str, tuple[str, ...]]:
         """The standard deck: what the table plays without a study."""
@@ -209,7 +209,7 @@ class DeckStudy:
                                    config=self.config(candidate, seat), executor=self.executor,
                                    progress=False).records
                 won += [1.0 / len(r.winners) if seat in r.winners else 0.0 for r in records]
-                self.lengths.setdefault(candidate, []).extend(r.actions for r in records)
+                self.lengths.setdefault(candidate, {}).setdefault(block, []).extend(r.actions for r in records)
         return won
 
     def config(self, candidate: tuple[str, ...], seat: int) -> dict[str, object]:
@@ -383,8 +383,9 @@ def _result(problem: DeckStudy, ledger: _Ledger, alive: list[tuple[str, ...]], w
 def _row(problem: DeckStudy, ledger: _Ledger, deck: tuple[str, ...], raced_out: bool) -> DeckResult:
     """One deck's search games: win rate (Wilson 95%), length, games."""
     games = [r for block in ledger.results[deck].values() for r in block]
+    lengths = [n for block in ledger.results[deck] for n in problem.lengths[deck][block]]
     return DeckResult(deck, wilson_interval(round(sum(games)), len(games)),
-                      mean_interval(problem.lengths[deck]), len(games), raced_out)
+                      mean_interval(lengths), len(games), raced_out)
 
 
 def _needed(best: Estimate, worst: Estimate) -> int:
