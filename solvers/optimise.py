@@ -144,8 +144,8 @@ class Evidence:
         return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
 
 
-class _Ledger(Generic[C]):
-    """Every game the search played: per candidate, per block, its results."""
+class Ledger(Generic[C]):
+    """Every game a search played, per candidate and block, for pairing, racing and fitting."""
 
     def __init__(self, problem: Problem[C]) -> None:
         self.problem = problem
@@ -187,7 +187,7 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     baselines = dict(problem.baselines())
     if not baselines:
         raise ConfigError("the optimiser needs at least one baseline to compare with")
-    ledger: _Ledger[C] = _Ledger(problem)
+    ledger: Ledger[C] = Ledger(problem)
     rng = random.Random(f"optimise:{seed}")
     blocks = (f"{SEARCH}:{seed}:{i}" for i in range(10**9))
     total = budget.search_games + budget.verdict_games * len(baselines) * 2
@@ -253,12 +253,12 @@ def _unique(candidates: Sequence[C]) -> list[C]:
     return list(dict.fromkeys(candidates))
 
 
-def _leader(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+def _leader(ledger: Ledger[C], alive: Sequence[C]) -> C:
     """The live candidate that adds most to the deals it met."""
     return max(alive, key=ledger.centred)
 
 
-def _chosen(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+def _chosen(ledger: Ledger[C], alive: Sequence[C]) -> C:
     """The search's answer: the race's leader among the survivors that met at least two blocks (one block is too
     little to tell luck from worth), or among all survivors if none did. A baseline is chosen only on its merits."""
     played = [c for c in alive if c in ledger.results]
@@ -266,7 +266,7 @@ def _chosen(ledger: _Ledger[C], alive: Sequence[C]) -> C:
     return _leader(ledger, seasoned or played)
 
 
-def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:
+def _race(ledger: Ledger[C], alive: list[C]) -> list[C]:
     """Drop every candidate whose paired difference to the leader is surely below 0."""
     leader = _leader(ledger, alive)
     kept = []
@@ -280,7 +280,7 @@ def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:
     return kept
 
 
-def fit_worth(problem: Problem[C], ledger: _Ledger[C], shrink: float = 1.0) -> dict[str, Estimate]:
+def fit_worth(problem: Problem[C], ledger: Ledger[C], shrink: float = 1.0) -> dict[str, Estimate]:
     """Each feature's worth: ridge regression of every game's result on the candidate's features, centred per
     block (the block's deals are shared, so its mean is the deals' luck, not the candidates' worth)."""
     names = sorted({name for c in ledger.results for name in problem.features(c)})
@@ -304,7 +304,7 @@ def fit_worth(problem: Problem[C], ledger: _Ledger[C], shrink: float = 1.0) -> d
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, names: list[str], shrink: float) -> dict[str, Estimate]:
-    """Ridge coefficients on centred features with sandwich standard errors."""
+    """Ridge coefficients on centred features; standard errors assume one residual variance for every game."""
     x = x - x.mean(axis=0)
     gram = x.T @ x + shrink * np.eye(x.shape[1])
     inverse = np.linalg.inv(gram)

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from solvers.optimise import SEARCH, VERDICT, Budget, _chosen, _Ledger, needed_games, optimise
+from solvers.optimise import SEARCH, VERDICT, Budget, Ledger, _chosen, needed_games, optimise
 from tablekit.core.errors import ConfigError
 
 CARDS = ("ash", "birch", "cedar", "daisy", "elm", "fern")
@@ -152,7 +152,7 @@ def test_the_games_needed_to_resolve_a_difference() -> None:
 
 def test_the_answer_is_chosen_on_merit_not_on_rounds_played() -> None:
     """A baseline that met every block must not win over a later candidate that adds more to the deals it met."""
-    ledger = _Ledger(Toy(WORTH, baseline=("ash", "birch", "elm")))
+    ledger = Ledger(Toy(WORTH, baseline=("ash", "birch", "elm")))
     base, late, weak = ("ash", "birch", "elm"), ("cedar", "daisy", "fern"), ("ash", "birch", "cedar")
     for block in ("b0", "b1", "b2", "b3"):
         ledger.results.setdefault(base, {})[block] = [0.5] * 10
