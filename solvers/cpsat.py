@@ -10,6 +10,10 @@ from ortools.sat.python import cp_model
 TIME_LIMIT = 10.0  # seconds: the kit's models prove optimality well within it
 
 
+class UndecidedError(RuntimeError):
+    """CP-SAT stopped without deciding whether the rules hold (time limit, or an invalid model)."""
+
+
 def solver(seed: int = 0, workers: int = 1, seconds: float = TIME_LIMIT, **parameters: object) -> cp_model.CpSolver:
     """A CP-SAT solver with a fixed seed and worker count (same answer on every machine), a time limit, and any
     further parameter by its name (say `linearization_level=2`)."""
@@ -24,12 +28,24 @@ def solver(seed: int = 0, workers: int = 1, seconds: float = TIME_LIMIT, **param
 
 def feasible(model: cp_model.CpModel, assumed: Sequence[cp_model.IntVar], seed: int = 0, workers: int = 1,
              **parameters: object) -> tuple[bool, cp_model.CpSolver]:
-    """Whether the model holds with these rule literals assumed true (the objective is ignored)."""
+    """Whether the model holds with these rule literals assumed true (the objective is ignored); UndecidedError
+    when CP-SAT cannot tell (only a proven INFEASIBLE counts as not holding)."""
     model.clear_assumptions()
     model.add_assumptions(list(assumed))
     checking = solver(seed, workers, **parameters)
     status = checking.solve(model)
-    return status in (cp_model.OPTIMAL, cp_model.FEASIBLE), checking
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+        raise UndecidedError(_undecided(model, checking, status))
+    return status != cp_model.INFEASIBLE, checking
+
+
+def _undecided(model: cp_model.CpModel, checking: cp_model.CpSolver, status: int) -> str:
+    """Why CP-SAT could not say whether the rules hold, in words."""
+    name = checking.status_name(status)
+    if status == cp_model.MODEL_INVALID:
+        return f"CP-SAT found the model invalid ({name}): {model.validate()}; no conflicting rules can be named"
+    return (f"CP-SAT stopped before deciding whether the rules hold ({name}: the time limit of "
+            f"{checking.parameters.max_time_in_seconds:g} s ran out); no conflicting rules can be named")
 
 
 def minimal_conflict(model: cp_model.CpModel, rules: Sequence[cp_model.IntVar], seed: int = 0, workers: int = 1,

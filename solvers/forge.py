@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ortools.sat.python import cp_model
 
@@ -42,6 +43,7 @@ from tablekit.forge.cards import (
     Book,
     card_label,
     is_hero,
+    load_book,
     parse_card,
     sample_book,
 )
@@ -114,7 +116,7 @@ class PlanResult:
 
     @property
     def shown_better(self) -> bool:
-        """Whether fresh paired dungeons showed the plan better than every baseline."""
+        """Whether fresh paired dungeons showed the plan better than every other baseline (it may be one)."""
         return self.evidence is not None and self.evidence.shown_better
 
     @property
@@ -143,7 +145,13 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, w
     optimiser's (default `BUDGETS[wizards]`, within a minute). With `turning`, the band keeps the pages it
     holds (`inscribed`, default the band's) and the baseline is no new inscriptions. `executor` plays each
     block of dungeons (`simulate`'s: "serial", None for a process pool, or any Executor such as Dask's);
-    the answer is the same for a seed whichever executor plays.
+    the answer is the same for a seed whichever executor plays. A `book` other than the sample must be one
+    `load_book(path)` read from an unchanged file: the simulated dungeons load it from there (else PlanError).
+
+    The status is "optimal" for a new plan shown better than every baseline; "baseline" when the answer is a
+    baseline: nothing was shown better (the first baseline comes back), or the search's best was itself a
+    baseline, e.g. the starter plan shown better than no inscriptions (then the starter plan comes back,
+    `shown_better` holds, and the message names the baselines it beat); "infeasible" when no plan obeys the rules.
     """
     started = time.perf_counter()
     book = book or sample_book()
@@ -165,7 +173,7 @@ def plan_inscriptions(band: Band | None = None, *, coppers: int | None = None, w
     bar.close()
     pages = tuple(PlannedInscription(card, page, book[page].name, book[page].tier, book[page].cost)
                   for card, page in evidence.answer)
-    return PlanResult("optimal" if evidence.shown_better else "baseline", pages, sum(p.cost for p in pages),
+    return PlanResult("baseline" if evidence.answer_is_baseline else "optimal", pages, sum(p.cost for p in pages),
                       coppers, (), evidence, problem.baselines(), wizards, player.name, SETTING,
                       problem.solve_seconds, time.perf_counter() - started, book)
 
@@ -177,6 +185,7 @@ class InscriptionProblem:
                  executor: Executor | str | None, seed: int = 0, workers: int = 1) -> None:
         self.model, self.wizards, self.held, self.player = model, wizards, dict(held), player
         self.executor, self.seed, self.workers = executor, seed, workers
+        self.book_file = _book_file(model.book)
         self.solve_seconds = 0.0
 
     def baselines(self) -> dict[str, Plan]:
@@ -221,13 +230,17 @@ class InscriptionProblem:
 
     def play(self, candidate: Plan, block: str, games: int) -> list[float]:
         """Each dungeon's margin with the plan on Wizard 1, on the block's deals (the same for every plan)."""
-        return margins({**self.held, **dict(candidate)}, self.wizards, block, games, self.player, self.executor)
+        return margins({**self.held, **dict(candidate)}, self.wizards, block, games, self.player, self.executor,
+                       self.book_file)
 
 
 def margins(plan: Mapping[str, str], wizards: int, block: str, games: int, player: Agent = PLAYER,
-            executor: Executor | str | None = "serial") -> list[float]:
-    """Each dungeon's margin with `plan` on Wizard 1, game i seeded f"{block}/{i}" (the same deals for any plan)."""
+            executor: Executor | str | None = "serial", book: str | None = None) -> list[float]:
+    """Each dungeon's margin with `plan` on Wizard 1, game i seeded f"{block}/{i}" (the same deals for any plan),
+    with the Book file `book` (default the sample Book)."""
     config = {"wizards": wizards, "plan": dict(plan), "score": "margin"}
+    if book is not None:
+        config["book"] = book
     return simulate("forge", games, seed=block, agents=(player,), config=config, executor=executor,
                     progress=False).scores(0)
 
@@ -265,8 +278,7 @@ class _PlanModel:
             if page.tier == "mythic":
                 model.add(copies[page.id] == 0).only_enforce_if(rule["mythic-bought"])
         converts = [p.id for p in self.pages if _convert_only(p)]
-        items = sum(not is_hero(parse_card(c)) for c in self.free)
-        model.add(sum(copies[p] for p in converts) <= items).only_enforce_if(rule["hero-convert"])
+        model.add(sum(copies[p] for p in converts) <= self._convert_room(wished)).only_enforce_if(rule["hero-convert"])
         for (card, page), take in zip(self.wishes, wished, strict=True):
             hero = is_hero(parse_card(card))
             if self.book[page].tier == "mythic" and not hero:
@@ -289,6 +301,13 @@ class _PlanModel:
         model.maximize(sum(_scaled(worth.get(p, 0.0)) * v for p, v in copies.items()))
         return model, copies, {**{f"rule:{k}": v for k, v in rule.items()},
                                **{f"wish:{i}": v for i, v in enumerate(wished)}}
+
+    def _convert_room(self, wished: Sequence[cp_model.IntVar]) -> cp_model.LinearExpr:
+        """The Items a Convert page may go on: free Items nobody wished for, and wished Items taking one."""
+        taken = {c for c, _ in self.wishes}
+        room = sum(not is_hero(parse_card(c)) for c in self.free if c not in taken)
+        return room + sum(take for take, (card, page) in zip(wished, self.wishes, strict=True)
+                          if _convert_only(self.book[page]) and not is_hero(parse_card(card)))
 
     def solve(self, worth: Mapping[str, float], seed: int, workers: int, avoid: Sequence[Plan] = ()
               ) -> Plan | None:
@@ -379,6 +398,17 @@ class _Bar:
             self._bar.total = max(self._bar.n, 1)
             self._bar.refresh()
             self._bar.close()
+
+
+def _book_file(book: Book) -> str | None:
+    """The file the simulated dungeons load `book` from (None for the sample Book), or a PlanError."""
+    if book is sample_book():
+        return None
+    path = Path(book.source)
+    if not path.is_file() or load_book(path).inscriptions != book.inscriptions:
+        raise PlanError(f"the Book {book.source} is not a file the simulated dungeons can load as it is; "
+                        "pass a Book loaded with load_book(path) from an unchanged file")
+    return str(path)
 
 
 def _wishes(require: Iterable[tuple[str, str]] | Mapping[str, str], book: Book) -> list[tuple[str, str]]:

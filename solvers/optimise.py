@@ -11,6 +11,8 @@ The loop, the same for every game (a game says only what a candidate is, through
 5. **Verdict**: the leader meets every baseline on fresh games whose seeds the search never used, over the same
    deals for both arms. Only a leader whose paired difference to every baseline has its lower 95% bound above 0 is
    returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.
+   A leader that is itself a baseline meets the other baselines only; shown better, it is returned as that
+   baseline (`Result.baseline` names it, and the message says which baselines it beats, not that it beats all).
 
 Every game's result is a number (a win is 1, a loss 0, or a score); all randomness comes from `seed`, and the
 games are played by the `Problem`, which goes through `tablekit.core.simulate` with any executor.
@@ -99,7 +101,7 @@ class Result(Generic[C]):
 
     answer: C
     leader: C  # the search's best candidate (the answer only if the verdict shows it better)
-    shown_better: bool
+    shown_better: bool  # the leader beat every baseline it is not on fresh games (it may be a baseline itself)
     verdicts: tuple[Comparison, ...]
     worth: Mapping[str, Estimate]  # each feature's fitted worth with its 95% interval
     search_games: int
@@ -108,11 +110,12 @@ class Result(Generic[C]):
     message: str
     rounds: int = 0
     raced: tuple[tuple[C, Estimate], ...] = field(default=())  # the survivors' search means
+    baseline: str | None = None  # the baseline the answer is, by name; None for a candidate of the search's own
 
     @property
     def answer_is_baseline(self) -> bool:
-        """Whether the answer is a baseline (nothing was shown better)."""
-        return not self.shown_better
+        """Whether the answer is a baseline: nothing was shown better, or the leader was a baseline."""
+        return self.baseline is not None
 
 
 class Evidence:
@@ -122,7 +125,7 @@ class Evidence:
 
     @property
     def shown_better(self) -> bool:
-        """Whether the answer beat every baseline on fresh paired games (otherwise it is the first baseline)."""
+        """Whether the answer beat every other baseline on fresh paired games (else it is the first baseline)."""
         return self.result.shown_better
 
     @property
@@ -141,8 +144,8 @@ class Evidence:
         return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
 
 
-class _Ledger(Generic[C]):
-    """Every game the search played: per candidate, per block, its results."""
+class Ledger(Generic[C]):
+    """Every game a search played, per candidate and block, for pairing, racing and fitting."""
 
     def __init__(self, problem: Problem[C]) -> None:
         self.problem = problem
@@ -184,12 +187,13 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     baselines = dict(problem.baselines())
     if not baselines:
         raise ConfigError("the optimiser needs at least one baseline to compare with")
-    ledger: _Ledger[C] = _Ledger(problem)
+    ledger: Ledger[C] = Ledger(problem)
     rng = random.Random(f"optimise:{seed}")
     blocks = (f"{SEARCH}:{seed}:{i}" for i in range(10**9))
     total = budget.search_games + budget.verdict_games * len(baselines) * 2
     tick = progress or (lambda done, of: None)
     alive = _unique([*baselines.values(), *_explored(problem, baselines, rng, budget.explore)])
+    _check_one_round(budget, len(alive))
     worth: dict[str, Estimate] = {}
     rounds = 0
     searched: list[str] = []
@@ -217,7 +221,22 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     answer = leader if better else next(iter(baselines.values()))
     raced = tuple((c, ledger.mean(c)) for c in alive if c in ledger.results)
     return Result(answer, leader, better, tuple(verdicts), worth, ledger.played, tuple(verdict_seeds),
-                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced)
+                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced,
+                  _name_of(answer, baselines))
+
+
+def _name_of(candidate: C, baselines: Mapping[str, C]) -> str | None:
+    """The name of the first baseline that is `candidate`, or None if it is none of them."""
+    return next((name for name, base in baselines.items() if base == candidate), None)
+
+
+def _check_one_round(budget: Budget, candidates: int) -> None:
+    """Refuse a search budget that cannot play the first round: every starting candidate on one block."""
+    needed = budget.block * candidates
+    if budget.search_games < needed:
+        raise ConfigError(f"a search of {budget.search_games} games cannot play one round: its {candidates} "
+                          f"starting candidates (baselines and explored ones) on blocks of {budget.block} "
+                          f"need {needed} games; raise search_games to {needed} or more, or lower block or explore")
 
 
 def _explored(problem: Problem[C], baselines: Mapping[str, C], rng: random.Random, count: int) -> list[C]:
@@ -234,12 +253,12 @@ def _unique(candidates: Sequence[C]) -> list[C]:
     return list(dict.fromkeys(candidates))
 
 
-def _leader(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+def _leader(ledger: Ledger[C], alive: Sequence[C]) -> C:
     """The live candidate that adds most to the deals it met."""
     return max(alive, key=ledger.centred)
 
 
-def _chosen(ledger: _Ledger[C], alive: Sequence[C]) -> C:
+def _chosen(ledger: Ledger[C], alive: Sequence[C]) -> C:
     """The search's answer: the race's leader among the survivors that met at least two blocks (one block is too
     little to tell luck from worth), or among all survivors if none did. A baseline is chosen only on its merits."""
     played = [c for c in alive if c in ledger.results]
@@ -247,7 +266,7 @@ def _chosen(ledger: _Ledger[C], alive: Sequence[C]) -> C:
     return _leader(ledger, seasoned or played)
 
 
-def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:
+def _race(ledger: Ledger[C], alive: list[C]) -> list[C]:
     """Drop every candidate whose paired difference to the leader is surely below 0."""
     leader = _leader(ledger, alive)
     kept = []
@@ -261,7 +280,7 @@ def _race(ledger: _Ledger[C], alive: list[C]) -> list[C]:
     return kept
 
 
-def fit_worth(problem: Problem[C], ledger: _Ledger[C], shrink: float = 1.0) -> dict[str, Estimate]:
+def fit_worth(problem: Problem[C], ledger: Ledger[C], shrink: float = 1.0) -> dict[str, Estimate]:
     """Each feature's worth: ridge regression of every game's result on the candidate's features, centred per
     block (the block's deals are shared, so its mean is the deals' luck, not the candidates' worth)."""
     names = sorted({name for c in ledger.results for name in problem.features(c)})
@@ -285,7 +304,7 @@ def fit_worth(problem: Problem[C], ledger: _Ledger[C], shrink: float = 1.0) -> d
 
 
 def _ridge(x: np.ndarray, y: np.ndarray, names: list[str], shrink: float) -> dict[str, Estimate]:
-    """Ridge coefficients on centred features with sandwich standard errors."""
+    """Ridge coefficients on centred features; standard errors assume one residual variance for every game."""
     x = x - x.mean(axis=0)
     gram = x.T @ x + shrink * np.eye(x.shape[1])
     inverse = np.linalg.inv(gram)
@@ -321,6 +340,11 @@ def _message(better: bool, leader: C, baselines: Mapping[str, C], verdicts: Sequ
     if leader in baselines.values() and not verdicts:
         return "Nothing beat the baselines in the search; the first baseline is returned."
     lines = "; ".join(map(str, verdicts))
+    name = _name_of(leader, baselines)
+    if better and name is not None:
+        others = ", ".join(v.baseline for v in verdicts)
+        return (f"The search found nothing better than a baseline, and {name} beats {others} on fresh games the "
+                f"search never saw: {lines}; so {name} is returned.")
     if better:
         return f"The answer beats every baseline on fresh games the search never saw: {lines}."
     return (f"Nothing was shown better than {next(iter(baselines))}: the search's best did not beat every "

@@ -28,7 +28,7 @@ from typing import Literal
 from ortools.sat.python import cp_model
 
 from solvers.cpsat import minimal_conflict, solver
-from solvers.optimise import SEARCH, VERDICT, Budget, Comparison, _Ledger, fit_worth, needed_games
+from solvers.optimise import SEARCH, VERDICT, Budget, Comparison, Ledger, fit_worth, needed_games
 from tablekit.core.simulate import simulate
 from tablekit.core.stats import Estimate, mean_interval, paired_difference, wilson_interval
 from tablekit.wizards.cards import COLOURS, components
@@ -179,7 +179,7 @@ class DeckStudy:
         self.decks = found.decks
         self.standard = standard_deck()
         self.varying = sorted({c for d in self.decks for c in d} - set.intersection(*map(set, self.decks)))
-        self.lengths: dict[tuple[str, ...], list[int]] = {}
+        self.lengths: dict[tuple[str, ...], dict[str, list[int]]] = {}  # actions per game, by deck and block
 
     def baselines(self) -> dict[str, tuple[str, ...]]:
         """The standard deck: what the table plays without a study."""
@@ -209,7 +209,7 @@ class DeckStudy:
                                    config=self.config(candidate, seat), executor=self.executor,
                                    progress=False).records
                 won += [1.0 / len(r.winners) if seat in r.winners else 0.0 for r in records]
-                self.lengths.setdefault(candidate, []).extend(r.actions for r in records)
+                self.lengths.setdefault(candidate, {}).setdefault(block, []).extend(r.actions for r in records)
         return won
 
     def config(self, candidate: tuple[str, ...], seat: int) -> dict[str, object]:
@@ -282,7 +282,7 @@ def study(recipe: Recipe = "partial", players: int = 2, budget: Budget | None = 
     start = time.perf_counter()
     budget = budget or STUDY_BUDGET[players]
     problem = DeckStudy(DeckRules(recipe, tuple(include), tuple(exclude)), players, advanced, executor)
-    ledger: _Ledger[tuple[str, ...]] = _Ledger(problem)
+    ledger: Ledger[tuple[str, ...]] = Ledger(problem)
     total = budget.search_games + 3 * budget.verdict_games
     tick = progress or (lambda done, of: None)
     alive, searched, block = list(problem.decks), [], _block(budget, len(problem.decks), players)
@@ -312,7 +312,7 @@ def _block(budget: Budget, decks: int, players: int) -> int:
     return max(players, min(budget.block, fitted))
 
 
-def _race_both_ends(ledger: _Ledger, alive: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def _race_both_ends(ledger: Ledger, alive: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """Keep the decks that may still be the best or the worst: drop one whose paired difference is surely
     below the leader's and surely above the trailer's."""
     leader = max(alive, key=lambda d: ledger.mean(d).mean)
@@ -326,13 +326,13 @@ def _race_both_ends(ledger: _Ledger, alive: list[tuple[str, ...]]) -> list[tuple
     return kept
 
 
-def _difference(ledger: _Ledger, deck: tuple[str, ...], other: tuple[str, ...]) -> Estimate:
+def _difference(ledger: Ledger, deck: tuple[str, ...], other: tuple[str, ...]) -> Estimate:
     """The paired difference of two decks over the blocks both played."""
     mine, theirs = ledger.shared(deck, other)
     return paired_difference(mine, theirs) if len(mine) > 1 else Estimate(0.0, -1.0, 1.0, len(mine))
 
 
-def _ends(problem: DeckStudy, ledger: _Ledger, alive: list[tuple[str, ...]],
+def _ends(problem: DeckStudy, ledger: Ledger, alive: list[tuple[str, ...]],
           worth: Mapping[str, Estimate]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The best and the worst deck among those still racing, by the creatures' fitted worth (CP-SAT over
     the recipe; the model pools every game, so one lucky block does not pick the deck)."""
@@ -357,7 +357,7 @@ def _verdict(problem: DeckStudy, best: tuple[str, ...], worst: tuple[str, ...], 
     return {"best": played[best], "worst": played[worst], "standard": played[problem.standard]}
 
 
-def _result(problem: DeckStudy, ledger: _Ledger, alive: list[tuple[str, ...]], worth: dict[str, Estimate],
+def _result(problem: DeckStudy, ledger: Ledger, alive: list[tuple[str, ...]], worth: dict[str, Estimate],
             ends: tuple[tuple[str, ...], tuple[str, ...]], verdict: dict[str, list[float]],
             seeds: tuple[tuple[str, ...], tuple[str, ...]], wall_time: float) -> StudyResult:
     """The study's answer, its evidence and its sentences."""
@@ -380,11 +380,12 @@ def _result(problem: DeckStudy, ledger: _Ledger, alive: list[tuple[str, ...]], w
                        seeds[0], seeds[1], ledger.played, wall_time)
 
 
-def _row(problem: DeckStudy, ledger: _Ledger, deck: tuple[str, ...], raced_out: bool) -> DeckResult:
+def _row(problem: DeckStudy, ledger: Ledger, deck: tuple[str, ...], raced_out: bool) -> DeckResult:
     """One deck's search games: win rate (Wilson 95%), length, games."""
     games = [r for block in ledger.results[deck].values() for r in block]
+    lengths = [n for block in ledger.results[deck] for n in problem.lengths[deck][block]]
     return DeckResult(deck, wilson_interval(round(sum(games)), len(games)),
-                      mean_interval(problem.lengths[deck]), len(games), raced_out)
+                      mean_interval(lengths), len(games), raced_out)
 
 
 def _needed(best: Estimate, worst: Estimate) -> int:

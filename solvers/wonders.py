@@ -20,7 +20,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ortools.sat.python import cp_model
@@ -103,6 +103,13 @@ def owned_collection(campaign: Campaign | None = None) -> dict[str, int]:
     progress = campaign or Campaign()
     cards = catalog.collection(progress.opened, progress.collection_sets(catalog))
     return {c.id: c.copies for c in cards}
+
+
+def _with_collection(problem: DeckProblem, campaign: Campaign | None) -> DeckProblem:
+    """The problem with the campaign's collection as its owned copies when it names none of its own."""
+    if problem.owned or campaign is None:
+        return problem
+    return replace(problem, owned=owned_collection(campaign))
 
 
 def _owned(problem: DeckProblem) -> dict[str, int]:
@@ -271,8 +278,9 @@ class WondersBuild:
 
     def __init__(self, problem: DeckProblem, agent: str = "heuristic", executor: object = "serial",
                  campaign: Campaign | None = None, seed: int = 0) -> None:
-        self.problem, self.agent, self.executor, self.campaign, self.seed = problem, agent, executor, campaign, seed
-        self.owned = _owned(problem)
+        self.problem = _with_collection(problem, campaign)
+        self.agent, self.executor, self.campaign, self.seed = agent, executor, campaign, seed
+        self.owned = _owned(self.problem)
 
     def baselines(self) -> dict[str, Deck]:
         """The recommended colour; under limits it breaks, the CP-SAT pick on the static values instead."""

@@ -308,32 +308,55 @@ def _seat_options(wizards: int) -> list[tuple[str, int]]:
 def build_summary(result: Any) -> Any:
     """Who played the simulated dungeons, in which setting, and the optimiser's verdict (escaped HTML)."""
     from IPython.display import HTML
-    shown = "shown better than every baseline" if result.shown_better else "nothing was shown better"
     text = Markup("<p><b>{wizards} wizard(s)</b>, {coppers} coppers: {shown}.</p><p>Simulated player: "
                   "<b>{player}</b>. Setting: {setting}.</p><p>{message}</p>").format(
-        wizards=result.wizards, coppers=result.coppers, shown=shown, player=result.player,
+        wizards=result.wizards, coppers=result.coppers, shown=_shown(result), player=result.player,
         setting=result.setting, message=result.message)
     return HTML(str(text))
 
 
+def _shown(result: Any) -> str:
+    """The verdict in a few words: a new plan, a baseline that beat the others, or nothing shown better."""
+    if not result.shown_better:
+        return "nothing was shown better"
+    if result.evidence.baseline is not None:
+        return f"{result.evidence.baseline} shown better than the other baselines"
+    return "shown better than every baseline"
+
+
+PLAN_COLUMNS = ["plan", "inscriptions", "cost"]
+VERDICT_COLUMNS = ["against", "plan", "baseline", "difference", "low (95%)", "high (95%)", "n paired games",
+                   "shown better"]
+
+
 def plans_table(result: Any) -> Any:
-    """The built plan beside its baselines: inscriptions, cost and mean margin on the verdict's fresh games."""
+    """The search's best plan beside its baselines: inscriptions and cost (empty when no plan obeys the rules)."""
     import pandas as pd
+    if result.evidence is None:
+        return pd.DataFrame(columns=PLAN_COLUMNS)
     book = _book_of(result)
-    rows = [{"plan": "built (answer)" if result.shown_better else "search's best (not shown better)",
-             "inscriptions": _pages(result.evidence.leader, book), "cost": _cost(result.evidence.leader, book)}]
-    for name, plan in result.baselines.items():
-        rows.append({"plan": name, "inscriptions": _pages(plan, book), "cost": _cost(plan, book)})
-    return pd.DataFrame(rows)
+    plans = {_leader_label(result): result.evidence.leader, **result.baselines}
+    return pd.DataFrame([[name, _pages(plan, book), _cost(plan, book)] for name, plan in plans.items()],
+                        columns=PLAN_COLUMNS)
+
+
+def _leader_label(result: Any) -> str:
+    """The search's best plan's row name: built, a baseline that won, or not shown better."""
+    if not result.shown_better:
+        return "search's best (not shown better)"
+    if result.evidence.baseline is not None:
+        return f"search's best: {result.evidence.baseline} (answer)"
+    return "built (answer)"
 
 
 def verdict_table(result: Any) -> Any:
-    """The paired difference to each baseline on fresh dungeons the search never played: mean, 95% interval, n."""
+    """The paired difference to each baseline on fresh dungeons the search never played: mean, 95% interval, n
+    (empty when no plan obeys the rules)."""
     import pandas as pd
-    return pd.DataFrame([{"against": v.baseline, "plan": round(v.answer.mean, 3), "baseline": round(v.against.mean, 3),
-                          "difference": round(v.difference.mean, 3), "low (95%)": round(v.difference.low, 3),
-                          "high (95%)": round(v.difference.high, 3), "n paired games": v.difference.n,
-                          "shown better": v.better} for v in result.evidence.verdicts])
+    verdicts = result.evidence.verdicts if result.evidence is not None else ()
+    return pd.DataFrame([[v.baseline, round(v.answer.mean, 3), round(v.against.mean, 3), round(v.difference.mean, 3),
+                          round(v.difference.low, 3), round(v.difference.high, 3), v.difference.n, v.better]
+                         for v in verdicts], columns=VERDICT_COLUMNS)
 
 
 def worth_figure(result: Any) -> Any:
@@ -349,15 +372,6 @@ def worth_figure(result: Any) -> Any:
     figure.update_layout(height=380, yaxis_title="worth per copy (margin)",
                          title=f"What each inscription is worth to a {result.player} (95% intervals)")
     return figure
-
-
-def plan_table(result: Any) -> Any:
-    """The chosen inscriptions as a small table (pandas), with each page's learned worth."""
-    import pandas as pd
-    worth = result.worth
-    return pd.DataFrame([{"card": p.card, "inscription": p.name, "tier": p.tier, "cost": p.cost,
-                          "worth per copy": round(worth[p.id].mean, 3) if p.id in worth else None}
-                         for p in result.inscriptions])
 
 
 def _book_of(result: Any) -> Any:

@@ -3,6 +3,8 @@ pairing, the held-out verdict, the "nothing better" path and determinism (tiny b
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import solvers.forge as forge
@@ -12,7 +14,7 @@ from solvers.optimise import Budget, optimise
 from tablekit.core.agents import HeuristicAgent
 from tablekit.core.errors import ConfigError
 from tablekit.forge.band import check_inscription, starting_plan_cost
-from tablekit.forge.cards import TIER_COST, sample_book
+from tablekit.forge.cards import TIER_COST, is_hero, parse_card, sample_book
 from tablekit.forge.setup import STARTER_PLAN
 
 TINY = Budget(search_games=120, block=6, explore=4, proposals=2, verdict_games=12)
@@ -174,3 +176,53 @@ def test_the_progress_bar_stays_on_the_page_and_ends_full():
     bar.close()
     shown = bar._bar
     assert shown.leave and shown.n == shown.total == 3  # kept (never "model not found"), drawn complete
+
+
+def test_convert_pages_fit_the_items_nobody_wished_for():
+    book = sample_book()
+    wishes = forge._wishes({"10♠": "ember-edge", "10♥": "tin-ward", "9♠": "tinkers-twist"}, book)
+    model = forge._PlanModel(book, 1000, {}, wishes, starting=False)
+    plan = dict(model.solve({"tinkers-twist": 5, "alchemists-knot": 5}, 0, 1))
+    converts = [card for card, page in plan.items() if forge._convert_only(book[page])]
+    assert {card: plan[card] for card, _ in wishes} == dict(wishes)
+    assert len(converts) == 10 and not any(is_hero(parse_card(card)) for card in converts)  # 9 free Items, 9♠
+
+
+def test_the_starter_plan_shown_better_than_no_inscriptions_is_reported_as_a_baseline(monkeypatch):
+    starter = tuple(sorted(STARTER_PLAN.items(), key=forge._card_order))
+
+    def play(self, candidate, block, games):  # the starter plan is worth half a dungeon more than any other plan
+        luck = random.Random(block)
+        return [luck.random() + (0.5 if candidate == starter else 0.0) for _ in range(games)]
+
+    monkeypatch.setattr(InscriptionProblem, "play", play)
+    result = plan_inscriptions(wizards=1, seed=0, budget=TINY)
+    assert result.evidence.answer == starter and result.shown_better
+    assert result.status == "baseline" and result.evidence.baseline == "starter plan"
+    assert "starter plan beats no inscriptions" in result.message
+
+
+def test_a_custom_book_file_is_the_book_the_simulated_dungeons_use(monkeypatch, tmp_path):
+    from tablekit.forge.cards import SAMPLE_BOOK, load_book
+    path = tmp_path / "mine.toml"
+    path.write_text(SAMPLE_BOOK.read_text(encoding="utf-8").replace('name = "Ember Edge"', 'name = "My Edge"'),
+                    encoding="utf-8")
+    book = load_book(path)
+    configs = []
+    real = forge.simulate
+
+    def spy(game, n, **kwargs):
+        configs.append(kwargs["config"])
+        return real(game, n, **kwargs)
+
+    monkeypatch.setattr(forge, "simulate", spy)
+    model = forge._PlanModel(book, 40, {}, [], starting=True)
+    InscriptionProblem(model, 1, {}, forge.PLAYER, "serial").play((), "custom", 2)
+    assert configs and all(c["book"] == str(path) for c in configs)
+
+
+def test_a_book_the_dungeons_cannot_load_is_refused():
+    from tablekit.forge.cards import SAMPLE_BOOK, load_book
+    book = load_book("nowhere.toml", SAMPLE_BOOK.read_text(encoding="utf-8"))  # from text: no file to play with
+    with pytest.raises(PlanError, match="nowhere.toml"):
+        plan_inscriptions(book=book, budget=TINY)

@@ -194,3 +194,26 @@ def test_undo_never_hands_you_a_bots_decision():
     table.undo_button.click()
     assert "Nothing of yours to take back" in table.message.value
     assert table.match.history == history and table.match.to_move == 1
+
+
+def test_the_planner_tables_of_an_infeasible_plan_are_empty_not_a_crash():
+    from solvers.forge import plan_inscriptions
+    from tablekit.forge.ui import plans_table, verdict_table
+    mythic = plan_inscriptions(require={"Q♥": "sunforge-crown"})  # infeasible: no dungeon is played
+    assert mythic.status == "infeasible" and mythic.evidence is None
+    plans, verdicts = plans_table(mythic), verdict_table(mythic)
+    assert plans.empty and list(plans.columns) == ["plan", "inscriptions", "cost"]
+    assert verdicts.empty and "difference" in verdicts.columns
+
+
+def test_a_baseline_shown_better_than_the_others_is_named_not_called_built():
+    from solvers.forge import PlanResult
+    from solvers.optimise import Result
+    from tablekit.forge.setup import STARTER_PLAN
+    from tablekit.forge.ui import build_summary, plans_table
+    starter = tuple(STARTER_PLAN.items())
+    evidence = Result(starter, starter, True, (), {}, 0, (), (), "m", baseline="starter plan")
+    result = PlanResult("baseline", evidence=evidence, baselines={"no inscriptions": (), "starter plan": starter})
+    assert "starter plan shown better than the other baselines" in build_summary(result).data
+    assert "every baseline" not in build_summary(result).data
+    assert plans_table(result)["plan"][0] == "search's best: starter plan (answer)"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from ortools.sat.python import cp_model
 
-from solvers.cpsat import feasible, minimal_conflict, solver
+from solvers.cpsat import UndecidedError, feasible, minimal_conflict, solver
 
 
 def _deck_rules() -> tuple[cp_model.CpModel, dict[str, cp_model.IntVar]]:
@@ -46,3 +47,11 @@ def test_rules_that_hold_together_have_no_conflict_and_the_model_is_left_as_it_c
     minimal_conflict(model, list(rules.values()))
     assert str(model.proto) == before
     assert model.has_objective()
+
+
+def test_a_search_that_runs_out_of_time_is_an_error_not_a_conflict() -> None:
+    model, rules = _deck_rules()
+    with pytest.raises(UndecidedError, match="UNKNOWN.*time limit"):
+        minimal_conflict(model, list(rules.values()), max_time_in_seconds=0.0)
+    with pytest.raises(UndecidedError, match="UNKNOWN"):
+        feasible(model, [rules["at least 3"]], max_time_in_seconds=0.0)

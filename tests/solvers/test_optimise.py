@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from solvers.optimise import SEARCH, VERDICT, Budget, _chosen, _Ledger, needed_games, optimise
+from solvers.optimise import SEARCH, VERDICT, Budget, Ledger, _chosen, needed_games, optimise
 from tablekit.core.errors import ConfigError
 
 CARDS = ("ash", "birch", "cedar", "daisy", "elm", "fern")
@@ -152,7 +152,7 @@ def test_the_games_needed_to_resolve_a_difference() -> None:
 
 def test_the_answer_is_chosen_on_merit_not_on_rounds_played() -> None:
     """A baseline that met every block must not win over a later candidate that adds more to the deals it met."""
-    ledger = _Ledger(Toy(WORTH, baseline=("ash", "birch", "elm")))
+    ledger = Ledger(Toy(WORTH, baseline=("ash", "birch", "elm")))
     base, late, weak = ("ash", "birch", "elm"), ("cedar", "daisy", "fern"), ("ash", "birch", "cedar")
     for block in ("b0", "b1", "b2", "b3"):
         ledger.results.setdefault(base, {})[block] = [0.5] * 10
@@ -162,3 +162,25 @@ def test_the_answer_is_chosen_on_merit_not_on_rounds_played() -> None:
     ledger.results[(("one", "block", "only"))] = {"b3": [1.0] * 10}  # one block: luck, not worth
     assert _chosen(ledger, [base, late, weak, ("one", "block", "only")]) == late
     assert ledger.centred(late) > ledger.centred(base) > ledger.centred(weak)
+
+
+class TwoBaselines(Toy):
+    """A weak sample deck and, second, the best deck of all as an expert's baseline."""
+
+    def baselines(self) -> dict[str, Deck]:
+        return {"sample deck": self.baseline, "expert deck": ("cedar", "daisy", "fern")}
+
+
+def test_a_later_baseline_that_wins_is_named_as_the_baseline_it_is() -> None:
+    result = optimise(TwoBaselines(WORTH, baseline=("ash", "birch", "elm")), seed=12, budget=SMALL)
+    assert result.answer == result.leader == ("cedar", "daisy", "fern") and result.shown_better
+    assert [v.baseline for v in result.verdicts] == ["sample deck"]
+    assert result.answer_is_baseline and result.baseline == "expert deck"
+    assert "beats every baseline" not in result.message
+    assert "expert deck beats sample deck" in result.message
+
+
+def test_a_budget_too_small_for_one_round_is_refused_with_the_games_needed() -> None:
+    tight = Budget(search_games=200, block=40, explore=8, proposals=3, verdict_games=60)
+    with pytest.raises(ConfigError, match=r"7 starting candidates .* need 280 games; raise search_games"):
+        optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=13, budget=tight)

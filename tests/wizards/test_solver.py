@@ -134,3 +134,10 @@ def test_the_scoring_calculator_gives_up_the_least_useful_gems():
     assert calc.given_up == {"red": 2} and calc.sets == (("red", "green", "blue"),)
     assert calc.score.total == 4 + 7 + 1 - 3
     assert calc.score.sets - calc.score.cursed_left == score_gems({"red": 3, "blue": 1, "green": 1}, 2)
+
+
+def test_each_decks_length_counts_only_the_searchs_games():
+    result = study("partial", 2, SMALL, seed=4, **NEAR)
+    measured = {result.best, result.worst, result.baseline} & {row.deck for row in result.results}
+    assert measured  # decks the verdict played again on fresh games
+    assert all(row.length.n == row.games for row in result.results)

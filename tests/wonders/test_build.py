@@ -101,3 +101,12 @@ def test_limits_the_recommended_deck_breaks_make_the_static_pick_the_baseline():
     build = WondersBuild(DeckProblem("cullin", limits=(DeckLimit("no green", at_most=0, colour="green"),)))
     (name, deck), = build.baselines().items()
     assert name == wonders.STATIC_PICK and validate_deck(build.problem, deck) == []
+
+
+def test_a_campaigns_opened_packs_are_searched_when_no_collection_is_given():
+    from tablekit.wonders.campaign import Campaign
+    campaign = Campaign(opened=["cullin-menagerie"])
+    build = WondersBuild(DeckProblem("grak"), campaign=campaign)
+    given = WondersBuild(DeckProblem("grak", owned=wonders.owned_collection(campaign)), campaign=campaign)
+    assert set(wonders.owned_collection(campaign)) - set(wonders.owned_collection())  # the pack adds cards
+    assert build.owned == given.owned and build.problem.owned == wonders.owned_collection(campaign)

@@ -493,3 +493,15 @@ def test_the_deck_comparison_shows_every_deck_against_every_villain():
     planned = 2 * (100 + 2 * 20) + 6 * len(names) * 2  # per Villain: search and verdict; then the matrix
     assert seen and seen[-1] == planned and seen == sorted(seen)
     assert all(f"<th>{name}</th>" in comparison.table.value for name in names)
+
+
+def test_card_names_reach_the_worth_chart_only_escaped(monkeypatch):
+    from types import SimpleNamespace
+
+    import tablekit.wonders.ui.build as build_ui
+    from tablekit.core.simulate import Estimate
+    hostile = SimpleNamespace(cards={"tide-caller": SimpleNamespace(name=XSS)})
+    monkeypatch.setattr(build_ui, "default_catalog", lambda: hostile)
+    worth = {"tide-caller": Estimate(0.1, 0.0, 0.2, 10), f"{XSS}-id": Estimate(0.0, -0.1, 0.1, 10)}
+    labels = build_ui.worth_figure(worth).data[0].y
+    assert XSS_ESCAPED in labels and f"{XSS_ESCAPED}-id" in labels and not any(XSS in label for label in labels)

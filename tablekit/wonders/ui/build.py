@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from markupsafe import Markup
 
 from solvers.optimise import Budget
 from solvers.wonders import (
@@ -212,7 +213,7 @@ def _set_worth(figure: go.FigureWidget, worth: Mapping[str, Estimate]) -> None:
     ranked = sorted(worth, key=lambda c: worth[c].mean)
     with figure.batch_update():
         bar = figure.data[0]
-        bar.y = [cards[c].name if c in cards else c for c in ranked]
+        bar.y = [str(Markup.escape(cards[c].name if c in cards else c)) for c in ranked]  # Plotly labels are HTML
         bar.x = [worth[c].mean for c in ranked]
         bar.error_x = interval_error(worth[c] for c in ranked)
     keep_for_later_views(figure)
