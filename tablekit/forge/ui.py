@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +20,7 @@ from tablekit.core.agents import Agent, make_agent
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
-from tablekit.forge.cards import card_label, card_suit
+from tablekit.forge.cards import card_label, card_suit, parse_card
 from tablekit.forge.lessons import LESSONS, lesson
 from tablekit.forge.play import by_rank
 from tablekit.forge.round import wizard
@@ -372,6 +373,15 @@ def worth_figure(result: Any) -> Any:
     figure.update_layout(height=380, yaxis_title="worth per copy (margin)",
                          title=f"What each inscription is worth to a {result.player} (95% intervals)")
     return figure
+
+
+def inscriptions_table(inscriptions: Mapping[str, str], book: Any = None) -> Any:
+    """A band's inscriptions, card by card (rank, then suit): the page and its tier."""
+    import pandas as pd
+    book = book or _book_of(None)
+    cards = sorted(inscriptions, key=parse_card)
+    rows = [[card, book[inscriptions[card]].name, book[inscriptions[card]].tier] for card in cards]
+    return pd.DataFrame(rows, columns=["card", "inscription", "tier"])
 
 
 def _book_of(result: Any) -> Any:

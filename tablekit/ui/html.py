@@ -155,3 +155,20 @@ def counters_html(counters: dict[str, object]) -> str:
 def rulebook_html(book: RuleBook) -> str:
     """The rule book as a table: section, id and our summary."""
     return STYLE + render(RULEBOOK, rules=list(book.values()))
+
+
+def frame_html(frame: Any) -> Any:
+    """A pandas table as a page shows it: no index column, yes/no for truth values, every cell escaped."""
+    from IPython.display import HTML
+    shown = frame.apply(lambda column: column.map(_cell) if column.dtype in (bool, object) else column)
+    return HTML(shown.to_html(index=False, escape=True, border=0, classes="tk-table"))
+
+
+def list_html(lines: Iterable[str]) -> Any:
+    """Lines of text (reasons, wishes) as a bulleted list, escaped."""
+    from IPython.display import HTML
+    return HTML(render("<ul>{% for line in lines %}<li>{{ line }}</li>{% endfor %}</ul>", lines=list(lines)))
+
+
+def _cell(value: Any) -> Any:
+    return {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
