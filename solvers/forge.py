@@ -58,7 +58,7 @@ SETTING = ("a first dungeon of sample bands, Wizard 1 holding the plan and the o
            "a game scores its margin: a win 1 plus the party's HP left over its starting HP, a loss the share of "
            "the six Bosses defeated")
 # Games per build at each table size: within a minute of one core (bigger tables play longer dungeons).
-BUDGETS = {1: Budget(search_games=6_000, verdict_games=1_500), 2: Budget(search_games=3_200, verdict_games=800),
+BUDGETS = {1: Budget(search_games=10_000, verdict_games=2_000), 2: Budget(search_games=6_000, verdict_games=1_200),
            3: Budget(search_games=4_000, verdict_games=1_200, explore=8),
            4: Budget(search_games=2_400, verdict_games=900, explore=8),
            5: Budget(search_games=1_600, verdict_games=600, block=32, explore=6, proposals=3)}
