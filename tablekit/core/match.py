@@ -204,6 +204,8 @@ class Match:
         if data.get("version") != game.version:
             raise SaveFileError(f"save file is for {game.name} version {data.get('version')!r}; "
                                 f"this kit plays version {game.version}")
+        if "save" in data and data["save"] != SAVE_VERSION:
+            raise SaveFileError(f"save file format {data['save']!r} is unknown; this kit writes {SAVE_VERSION}")
         if not isinstance(data.get("actions"), list):
             raise SaveFileError("save file lacks an action list")
         try:
@@ -251,9 +253,7 @@ class Match:
 
 def _expected_digest(match: Match, data: dict[str, Any]) -> str:
     """The digest a save of this replayed match carries: of the file's content as written and the state replayed,
-    or, in a file from before the "save" field, of the state alone."""
+    or, in a file from before the "save" field, of the state alone (`Match.load` has refused any other format)."""
     if "save" not in data:
         return match.digest()
-    if data["save"] != SAVE_VERSION:
-        raise SaveFileError(f"save file format {data['save']!r} is unknown; this kit writes {SAVE_VERSION}")
     return match._save_digest({key: data.get(key) for key in SAVE_CONTENT})

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StrictBool, StrictInt, field_validator, model_validator
 
 from tablekit.core.config import GameConfig, option
+from tablekit.core.errors import ConfigError
 from tablekit.forge.scenario import ForgeScenario
 
 
@@ -42,6 +43,14 @@ class ForgeConfig(GameConfig):
         if any(not 1 <= v <= 20 for v in value):
             raise ValueError("Hero face values must be 1 to 20")
         return value
+
+    @model_validator(mode="after")
+    def _plan_without_campaign(self) -> ForgeConfig:
+        """The `plan` option inscribes a sampled band, so a campaign (whose bands keep theirs) refuses it."""
+        if self.plan is not None and self.campaign is not None:
+            raise ConfigError("forge option plan applies to sampled bands, not a campaign: a campaign's "
+                              "bands keep their own inscriptions [rule forge.starting-inscriptions]")
+        return self
 
     @model_validator(mode="after")
     def _data_files(self) -> ForgeConfig:

@@ -182,3 +182,10 @@ def test_a_save_file_takes_the_seeds_a_new_game_takes(seed):
             tablekit.load_game(json.dumps({**data, "seed": seed, "actions": []}))
         return
     assert tablekit.load_game(match.to_json()).digest() == match.digest()
+
+
+def test_a_save_from_a_newer_format_says_so_before_replaying():
+    data = json.loads(tablekit.new_game("deckula", seed=1).to_json())
+    newer = {**data, "save": 99, "actions": [["NoSuchAction"]]}
+    with pytest.raises(SaveFileError, match="format 99 is unknown"):
+        tablekit.load_game(json.dumps(newer))

@@ -82,6 +82,12 @@ def test_a_game_of_the_campaign_uses_its_bands_and_coppers():
         tablekit.new_game("forge", seed=1, wizards=3, campaign=campaign.options()["campaign"])
 
 
+def test_the_plan_option_is_refused_beside_a_campaign():
+    campaign = Campaign.new(wizards=1, seed=5)
+    with pytest.raises(ConfigError, match="plan.*not a campaign"):
+        tablekit.new_game("forge", seed=1, plan={"K♠": "ember-edge"}, **campaign.options())
+
+
 def test_record_fade_drift_and_turn():
     campaign = Campaign.new(wizards=2, seed=5)
     match = finished(campaign)
