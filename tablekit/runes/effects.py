@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from tablekit.runes import combat, heroes, statuses, temperature
@@ -32,8 +33,9 @@ SELF_BY_DEFAULT = frozenset({"lose-health", "heal", "shield", "status", "cleanse
 
 def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | None) -> None:
     """Resolve effects in their written order; each checks its condition as it comes."""
-    written = tuple(effects)
-    either_or: dict[str, bool | None] = dict.fromkeys(_asked_both_ways(written))
+    written = effects if isinstance(effects, tuple) else tuple(effects)
+    asked = _asked_both_ways(tuple(effect.when for effect in written))
+    either_or: dict[str, bool | None] | None = dict.fromkeys(asked) if asked else None
     for effect in written:
         if duel.over:
             return
@@ -45,17 +47,20 @@ def resolve(duel: Duel, me: Fighter, effects: Iterable[Effect], card: Card | Non
                      when=describe(effect.when, me.name))
 
 
-def _asked_both_ways(effects: tuple[Effect, ...]) -> set[str]:
-    """Conditions the card asks as X and as no-X: an either-or, not two separate questions."""
-    asked = {effect.when for effect in effects if effect.when is not None}
-    return {when for when in asked if "no-" + when in asked}
+@functools.lru_cache(maxsize=512)
+def _asked_both_ways(whens: tuple[str | None, ...]) -> frozenset[str]:
+    """Conditions a card asks as X and as no-X: an either-or, not two separate questions."""
+    asked = {when for when in whens if when is not None}
+    return frozenset(when for when in asked if "no-" + when in asked)
 
 
 def _condition(duel: Duel, me: Fighter, when: str | None, card: Card | None,
-               either_or: dict[str, bool | None]) -> bool:
+               either_or: dict[str, bool | None] | None) -> bool:
     """Does `when` hold? An either-or keeps the answer of its first reading for the whole card."""
-    base = when.removeprefix("no-") if when is not None else None
-    if base is None or base not in either_or:
+    if either_or is None or when is None:
+        return holds(duel, me, when, card)
+    base = when.removeprefix("no-")
+    if base not in either_or:
         return holds(duel, me, when, card)
     negated = base != when
     if either_or[base] is None:
