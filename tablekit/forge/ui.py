@@ -318,11 +318,17 @@ def build_summary(result: Any) -> Any:
 
 def _shown(result: Any) -> str:
     """The verdict in a few words: a new plan, a baseline that beat the others, or nothing shown better."""
+    return _by_outcome(result, "nothing was shown better", "{} shown better than the other baselines",
+                       "shown better than every baseline")
+
+
+def _by_outcome(result: Any, nothing: str, baseline: str, built: str) -> str:
+    """The words for the planner's outcome: nothing shown better, a baseline that won (named), or a new plan."""
     if not result.shown_better:
-        return "nothing was shown better"
+        return nothing
     if result.evidence.baseline is not None:
-        return f"{result.evidence.baseline} shown better than the other baselines"
-    return "shown better than every baseline"
+        return baseline.format(result.evidence.baseline)
+    return built
 
 
 PLAN_COLUMNS = ["plan", "inscriptions", "cost"]
@@ -343,11 +349,7 @@ def plans_table(result: Any) -> Any:
 
 def _leader_label(result: Any) -> str:
     """The search's best plan's row name: built, a baseline that won, or not shown better."""
-    if not result.shown_better:
-        return "search's best (not shown better)"
-    if result.evidence.baseline is not None:
-        return f"search's best: {result.evidence.baseline} (answer)"
-    return "built (answer)"
+    return _by_outcome(result, "search's best (not shown better)", "search's best: {} (answer)", "built (answer)")
 
 
 def verdict_table(result: Any) -> Any:

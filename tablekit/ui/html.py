@@ -171,4 +171,5 @@ def list_html(lines: Iterable[str]) -> Any:
 
 
 def _cell(value: Any) -> Any:
+    """A truth value in words; anything else as it is."""
     return {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
