@@ -378,7 +378,7 @@ def worth_figure(result: Any) -> Any:
 
 
 def inscriptions_table(inscriptions: Mapping[str, str], book: Any = None) -> Any:
-    """A band's inscriptions, card by card (rank, then suit): the page and its tier."""
+    """A band's inscriptions, card by card in the band's order (suit by suit): the page and its tier."""
     import pandas as pd
     book = book or _book_of(None)
     cards = sorted(inscriptions, key=parse_card)
