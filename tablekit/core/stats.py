@@ -45,3 +45,10 @@ def paired_difference(first: Sequence[float], second: Sequence[float]) -> Estima
     if not first or len(first) != len(second):
         raise ValueError(f"paired samples need equal, non-zero lengths; got {len(first)} and {len(second)}")
     return mean_interval([a - b for a, b in zip(first, second, strict=True)])
+
+
+def agree(estimates: Sequence[Estimate]) -> bool:
+    """Whether every pair of 95% intervals overlaps (on a line: some value lies in all of them)."""
+    if not estimates:
+        raise ValueError("agreement needs at least one estimate")
+    return max(e.low for e in estimates) <= min(e.high for e in estimates)
