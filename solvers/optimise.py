@@ -64,12 +64,14 @@ class Budget:
     explore: int = 12  # random candidates to start the model with
     proposals: int = 4  # candidates CP-SAT proposes per round
     verdict_games: int = 1_000  # fresh games per verdict comparison
+    sweep: int = 0  # neighbours of the leader raced every round; the field is then cut to its best `sweep`
 
     def __post_init__(self) -> None:
-        for name in ("search_games", "block", "explore", "proposals", "verdict_games"):
+        for name in ("search_games", "block", "explore", "proposals", "verdict_games", "sweep"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ConfigError(f"budget {name} must be a whole number of at least 1; got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or value < (name != "sweep"):
+                raise ConfigError(f"budget {name} must be a whole number of at least {int(name != 'sweep')}; "
+                                  f"got {value!r}")
         if self.search_games < self.block * 2:
             raise ConfigError(f"a search of {self.search_games} games cannot pair two candidates on blocks of "
                               f"{self.block}; raise search_games or lower block")
@@ -205,11 +207,11 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
         tick(ledger.played, total)
         rounds += 1
         worth = fit_worth(problem, ledger)
-        alive = _race(ledger, alive)
+        alive = _cut(ledger, _race(ledger, alive), budget.sweep)
         fresh = problem.best({k: e.mean for k, e in worth.items()}, list(ledger.results), budget.proposals)
-        if len(alive) + len(fresh) < 2 + budget.proposals:  # few left: look around the leader as well
-            fresh += [c for c in problem.explore(_leader(ledger, alive), rng, budget.proposals)
-                      if c not in ledger.results]
+        nearby = budget.sweep or budget.proposals * (len(alive) + len(fresh) < 2 + budget.proposals)
+        if nearby:  # the sweep, or few left: look around the leader as well
+            fresh += [c for c in problem.explore(_leader(ledger, alive), rng, nearby) if c not in ledger.results]
         if len(alive) == 1 and not fresh:
             break  # nothing left to compare with
         alive = _unique([*alive, *fresh])
@@ -228,6 +230,14 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
 def _name_of(candidate: C, baselines: Mapping[str, C]) -> str | None:
     """The name of the first baseline that is `candidate`, or None if it is none of them."""
     return next((name for name, base in baselines.items() if base == candidate), None)
+
+
+def _cut(ledger: Ledger[C], alive: list[C], keep: int) -> list[C]:
+    """At most `keep` candidates, those adding most to the deals they met (all of them when `keep` is 0)."""
+    if not keep or len(alive) <= keep:
+        return alive
+    best = set(sorted(alive, key=ledger.centred, reverse=True)[:keep])
+    return [c for c in alive if c in best]
 
 
 def _check_one_round(budget: Budget, candidates: int) -> None:

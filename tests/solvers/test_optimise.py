@@ -106,7 +106,7 @@ def test_the_same_seed_gives_the_same_result_and_other_seeds_agree() -> None:
 
 
 @pytest.mark.parametrize("bad", [{"search_games": 0}, {"block": -1}, {"verdict_games": 1.5},
-                                 {"search_games": 50, "block": 40}])
+                                 {"search_games": 50, "block": 40}, {"sweep": -1}, {"sweep": True}])
 def test_an_impossible_budget_is_refused(bad: dict) -> None:
     with pytest.raises(ConfigError, match="budget|cannot pair"):
         Budget(**bad)
@@ -184,3 +184,18 @@ def test_a_budget_too_small_for_one_round_is_refused_with_the_games_needed() -> 
     tight = Budget(search_games=200, block=40, explore=8, proposals=3, verdict_games=60)
     with pytest.raises(ConfigError, match=r"7 starting candidates .* need 280 games; raise search_games"):
         optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=13, budget=tight)
+
+
+def test_a_sweep_races_the_leaders_neighbours_in_a_field_cut_to_size() -> None:
+    """With `sweep`, every round looks around the leader and the field never grows past sweep survivors plus the
+    round's newcomers; the best deck is still found."""
+    budget = Budget(search_games=3_000, block=40, explore=8, proposals=2, verdict_games=600, sweep=3)
+    toy = Toy(WORTH, baseline=("ash", "birch", "elm"))
+    explored: list[int] = []
+    looking = toy.explore
+    toy.explore = lambda around, rng, count: explored.append(count) or looking(around, rng, count)  # type: ignore
+    result = optimise(toy, seed=11, budget=budget)
+    assert result.answer == ("cedar", "daisy", "fern") and result.shown_better
+    later = [toy.blocks[b] for b in result.search_seeds[1:]]
+    assert later and all(len(field) <= budget.sweep + budget.proposals + budget.sweep for field in later)
+    assert explored.count(budget.sweep) == result.rounds  # one look around the leader per round
