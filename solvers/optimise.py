@@ -8,6 +8,9 @@ The loop, the same for every game (a game says only what a candidate is, through
 3. **Propose**: CP-SAT (the game's `Problem.best`) maximises that worth under the game's real constraints.
 4. **Race**: the live candidates meet new shared blocks; one whose paired difference to the leader has its upper
    95% bound below 0 is dropped. Refit around the survivors and propose again while the budget lasts.
+   With `Budget.sweep`, every round also races that many random neighbours of the leader, and the field is then
+   cut to the `sweep` candidates adding most to the deals they met (a successive-halving race): where worth lies
+   in how cards work together more than in any card alone, the model's proposals miss what one swap finds.
 5. **Verdict**: the leader meets every baseline on fresh games whose seeds the search never used, over the same
    deals for both arms. Only a leader whose paired difference to every baseline has its lower 95% bound above 0 is
    returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.

@@ -8,6 +8,7 @@ and in which setting, the learned worths with their uncertainty, and the deck as
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -114,8 +115,7 @@ class WinRateBuilder(widgets.VBox):
         """Run the win-rate goal with the chosen settings and show the answer."""
         self.message.value = ""
         field = None if self.field.value == "field" else self.field.value
-        budget = Budget(search_games=self.search.value, block=self.budget.block, explore=self.budget.explore,
-                        proposals=self.budget.proposals, verdict_games=self.verdict.value)
+        budget = replace(self.budget, search_games=self.search.value, verdict_games=self.verdict.value)
         self.button.disabled = True
         self.progress.start(1, "simulating duels…")
         try:

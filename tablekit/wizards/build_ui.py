@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from solvers.optimise import Budget
 from solvers.wizards import STUDY_BUDGET, StudyResult, deck_name, score_calculator, study
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE
@@ -83,9 +83,7 @@ class StudyPanel(widgets.VBox):
 
     def run(self, _: Any = None) -> None:
         """Run the study (errors show in the panel: the button goes through `safe`)."""
-        default = STUDY_BUDGET[self.players.value]
-        budget = Budget(search_games=self.games.value, block=default.block,
-                        verdict_games=default.verdict_games)
+        budget = replace(STUDY_BUDGET[self.players.value], search_games=self.games.value)
         self.message.value = ""
         self.progress.start(budget.search_games + 3 * budget.verdict_games,
                             f"{self.recipe.value} recipe, {self.players.value} players")

@@ -505,3 +505,10 @@ def test_card_names_reach_the_worth_chart_only_escaped(monkeypatch):
     worth = {"tide-caller": Estimate(0.1, 0.0, 0.2, 10), f"{XSS}-id": Estimate(0.0, -0.1, 0.1, 10)}
     labels = build_ui.worth_figure(worth).data[0].y
     assert XSS_ESCAPED in labels and f"{XSS_ESCAPED}-id" in labels and not any(XSS in label for label in labels)
+
+
+def test_the_sliders_change_only_the_games_and_keep_the_rest_of_the_budget():
+    budget = Budget(search_games=400, block=20, explore=4, proposals=2, verdict_games=100, sweep=3)
+    builder = DeckBuilder(villain="cullin", budget=budget, seed=1)
+    builder.games.value, builder.verdict_games.value = 600, 200
+    assert builder.chosen_budget() == Budget(600, 20, 4, 2, 200, sweep=3)

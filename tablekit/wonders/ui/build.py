@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -148,8 +149,7 @@ class DeckBuilder(widgets.VBox):
 
     def chosen_budget(self) -> Budget:
         """The budget the sliders set (the rest as given)."""
-        return Budget(self.games.value, self.budget.block, self.budget.explore, self.budget.proposals,
-                      self.verdict_games.value)
+        return replace(self.budget, search_games=self.games.value, verdict_games=self.verdict_games.value)
 
     def build(self) -> DeckBuild | None:
         """Search by win rate under the limits and show the answer beside the recommended colour (or the
