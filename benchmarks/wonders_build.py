@@ -4,54 +4,71 @@ Per Villain: the build's wall time and its own held-out verdict; then the return
 when they differ) against the recommended colour on fresh paired games whose seeds neither the search nor the
 verdict used. Also who plays: the heuristic's win rate beside a random player's with the recommended deck.
 
-Run: PYTHONPATH=. .venv/bin/python benchmarks/wonders_build.py [fresh games]   (default 2000; prints figures)
+Run: PYTHONPATH=. .venv/bin/python benchmarks/wonders_build.py [fresh games] [--seeds 0 1 2 3]
+(default 2000 games, seed 0; prints figures). With several seeds, every seed's returned deck meets the same fresh
+games, and a line says whether their differences agree within their intervals (issue 35: stable).
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections import Counter
 
 from solvers.wonders import DeckProblem, WondersBuild, improve_deck, recommended_deck, win_rate
 from solvers.wonders_balance import VILLAINS
-from tablekit.core.stats import paired_difference
+from tablekit.core.stats import Estimate, agree, paired_difference
 
 SANITY_GAMES = 200
 
 
-def fresh_difference(build: WondersBuild, deck: tuple[str, ...], games: int, villain: str) -> str:
-    """`deck` minus the recommended colour on fresh paired games, as a line."""
+def fresh_difference(build: WondersBuild, deck: tuple[str, ...], games: int, villain: str) -> Estimate:
+    """`deck` minus the recommended colour on fresh paired games."""
     block = f"benchmark:{villain}"  # neither `search:…` nor `verdict:…`: never played by the build
-    mine = build.play(deck, block, games)
-    theirs = build.play(tuple(sorted(recommended_deck(villain))), block, games)
-    d = paired_difference(mine, theirs)
-    return (f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] ({sum(mine) / games:.3f} vs "
-            f"{sum(theirs) / games:.3f}, n={d.n} paired games)")
+    return paired_difference(build.play(deck, block, games),
+                             build.play(tuple(sorted(recommended_deck(villain))), block, games))
 
 
-def main() -> None:
+def line(d: Estimate) -> str:
+    """A paired difference as the benchmark prints it."""
+    return f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] (n={d.n} paired games)"
+
+
+def main(games: int, seeds: list[int]) -> None:
     """Print the figures."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     for villain in VILLAINS:
         deck = recommended_deck(villain)
         heuristic = win_rate(villain, deck, SANITY_GAMES, "benchmark-player")
         random_player = win_rate(villain, deck, SANITY_GAMES, "benchmark-player", agent="random")
         print(f"# {villain}: who plays: recommended deck, heuristic {heuristic} vs random player "
               f"{random_player}")
-        start, cpu = time.perf_counter(), time.process_time()
-        found = improve_deck(DeckProblem(villain), seed=0)
-        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-        print(f"{villain}: build {wall:.1f} s wall ({cpu:.1f} s of CPU), {found.result.search_games} search games, "
-              f"{found.result.rounds} rounds; {found.setting}")
-        print(f"  verdict: {found.message}")
-        build = WondersBuild(DeckProblem(villain))
-        print(f"  fresh: returned deck vs recommended: {fresh_difference(build, tuple(found.picks), games, villain)}")
-        if not found.shown_better and found.result.leader != tuple(found.picks):
-            print(f"  fresh: search's best (not returned) vs recommended: "
-                  f"{fresh_difference(build, found.result.leader, games, villain)}")
-        print("  deck: " + ", ".join(f"{n}× {c}" for c, n in sorted(Counter(found.picks).items())), flush=True)
+        found = [build(villain, seed, games) for seed in seeds]
+        if len(found) > 1:
+            print(f"  {villain}, seeds {', '.join(map(str, seeds))}: the returned decks' fresh differences "
+                  f"{'agree' if agree(found) else 'DO NOT agree'} within their intervals", flush=True)
+
+
+def build(villain: str, seed: int, games: int) -> Estimate:
+    """One build at the defaults, its figures printed; its returned deck minus the recommended on fresh games."""
+    start, cpu = time.perf_counter(), time.process_time()
+    found = improve_deck(DeckProblem(villain), seed=seed)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"{villain} (seed {seed}): build {wall:.1f} s wall ({cpu:.1f} s of CPU), {found.result.search_games} "
+          f"search games, {found.result.rounds} rounds; {found.setting}")
+    print(f"  verdict: {found.message}")
+    judge = WondersBuild(DeckProblem(villain))
+    returned = fresh_difference(judge, tuple(found.picks), games, villain)
+    print(f"  fresh: returned deck vs recommended: {line(returned)}")
+    if not found.shown_better and found.result.leader != tuple(found.picks):
+        print(f"  fresh: search's best (not returned) vs recommended: "
+              f"{line(fresh_difference(judge, found.result.leader, games, villain))}")
+    print("  deck: " + ", ".join(f"{n}× {c}" for c, n in sorted(Counter(found.picks).items())), flush=True)
+    return returned
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", type=int, nargs="?", default=2_000)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0])
+    args = parser.parse_args()
+    main(args.games, args.seeds)

@@ -36,7 +36,7 @@ Deck = tuple[str, Plan]  # (hero, prepared deck)
 Progress = Callable[[int, int], None]
 
 SEATS = (0, 1)  # the candidate moves first, then second: both seat orders on every deal
-DEFAULT_BUDGET = Budget(search_games=9_600, block=80, explore=16, proposals=4, verdict_games=1_500)
+DEFAULT_BUDGET = Budget(search_games=24_000, block=40, explore=16, proposals=4, verdict_games=1_500, sweep=16)
 PLAYER = ("nobody chooses anything in the duel: Runes of Wyrd's Battle is automatic (each Hero plays the next "
           "card of its locked deck every turn); the simulated preparers only take the ready plans")
 
