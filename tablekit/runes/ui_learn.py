@@ -21,7 +21,6 @@ from tablekit.runes.game import GAME
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, log_html, render
 
-START_HEALTH = 30
 # the statuses the ladder can start with: label -> (status, amount, turns; None is permanent)
 LADDER_STATUSES = {
     "Burning (permanent)": ("Burning", 1, None), "Burning (3 turns)": ("Burning", 1, 3),
@@ -42,11 +41,10 @@ style="background:#fefcbf;font-weight:600"{% endif %}><td style="padding:2px 8px
 
 
 def quiet_duel(heroes: tuple[str, str] = ("skorta", "ash")) -> Duel:
-    """Two heroes with no cards and a listening log: a bench to try one rule on."""
-    duel = new_duel(heroes, [[], []], DuelOptions(), Events([]))
-    for fighter in duel.fighters:
-        fighter.health = fighter.max_health = START_HEALTH
-    return duel
+    """Two heroes with no cards and a listening log: a bench to try one rule on. The heroes
+    keep the Health they start a duel with (data/heroes.toml), so the page's numbers are the
+    duel's."""
+    return new_duel(heroes, [[], []], DuelOptions(), Events([]))
 
 
 def attack_outcome(power: int, armor: int, shield: int, break_shield: bool = False,

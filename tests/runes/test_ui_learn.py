@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tablekit.runes import damage_split, ui_learn
+from tablekit.runes.duel import hero_stats
 from tablekit.runes.lessons import LESSONS, PREPARATION_SECTIONS, preparation_rules
 from tablekit.runes.ui import rules_html
 from tablekit.runes.ui_duel import LessonViewer
 from tablekit.runes.ui_learn import AttackCalculator, TemperatureLadder, attack_outcome
 from tests.ui.helpers import assert_unexpected_error_shown
+
+HEALTH = hero_stats()["ash"].health  # the bench duel's heroes start with the duel's Health
 
 
 @pytest.mark.parametrize(("power", "armor", "shield", "broken"), [
@@ -18,12 +21,12 @@ def test_calculator_agrees_with_damage_split(power, armor, shield, broken) -> No
     _, outcome = attack_outcome(power, armor, shield, broken)
     left, to_health = damage_split(max(0, power - armor), shield, broken)
     assert outcome["Shield"] == (shield, left)
-    assert outcome["Health"] == (30, 30 - to_health)
+    assert outcome["Health"] == (HEALTH, HEALTH - to_health)
 
 
 def test_true_damage_passes_armor_and_shield() -> None:
     duel, outcome = attack_outcome(5, 3, 6, true_damage=True)
-    assert outcome == {"Shield": (6, 6), "Health": (30, 25)}
+    assert outcome == {"Shield": (6, 6), "Health": (HEALTH, HEALTH - 5)}
     assert [e.rule for e in duel.events.items][0] == "runes.true-damage"
 
 
@@ -31,7 +34,7 @@ def test_calculator_widget_follows_its_sliders() -> None:
     calculator = AttackCalculator()
     calculator.power.value, calculator.armor.value, calculator.shield.value = 5, 0, 4
     calculator.break_shield.value = True
-    assert calculator.outcome["Health"] == (30, 27)
+    assert calculator.outcome["Health"] == (HEALTH, HEALTH - 3)
     assert 'data-rule="runes.break-shield"' in calculator.log_panel.value
 
 
@@ -46,7 +49,7 @@ def test_every_ladder_level_resolves_by_its_rule(level, rule) -> None:
     assert f'data-rule="{rule}"' in ladder.log_panel.value
     assert ladder.ladder.value.count("tk-ladder-here") == 1
     if abs(level) == 3:  # the extremes strike at once and send the cursor back
-        assert ladder.outcome["Health"] == (30, 27)
+        assert ladder.outcome["Health"] == (HEALTH, HEALTH - 3)
         assert ladder.outcome["Temperature"][1] == ("Heat 1" if level > 0 else "Cold 1")
 
 
