@@ -39,6 +39,13 @@ TURN = """<div class="tk-status tk-duel-turn" data-turn="{{ turn }}" data-turns=
 {{ text }}</div>"""
 
 
+def status_text(name: str, amount: int, turns: int | None) -> str:
+    """A status as the pages write it: its amount and how long it lasts, never bare ("Burning 1
+    (permanent)", "Frozen 1 (3 turns)"), as a bare amount would read as a duration."""
+    return f"{name} {amount} " + ("(permanent)" if turns is None else
+                                  f"({turns} turn{'' if turns == 1 else 's'})")
+
+
 def board_html(board: Mapping[str, Any], cards: Mapping[str, Card], deck_sizes: tuple[int, int]
                ) -> str:
     """Both heroes after a turn (a `duel.board` dict): numbers, statuses, zones, mechanics."""
@@ -47,8 +54,7 @@ def board_html(board: Mapping[str, Any], cards: Mapping[str, Card], deck_sizes: 
 
     heroes = []
     for index, hero in enumerate(board["heroes"]):
-        statuses = [f"{s} {amount}" + (f" ({turns} turns)" if turns is not None else
-                                       " (permanent)") for s, (amount, turns) in hero["statuses"].items()]
+        statuses = [status_text(s, amount, turns) for s, (amount, turns) in hero["statuses"].items()]
         heroes.append({
             "name": HERO_NAMES.get(hero["hero"], hero["hero"]), "health": hero["health"],
             "max_health": hero["max_health"], "shield": hero["shield"],

@@ -18,6 +18,7 @@ from tablekit.runes.board import Duel, DuelOptions
 from tablekit.runes.duel import new_duel
 from tablekit.runes.fighter import Status
 from tablekit.runes.game import GAME
+from tablekit.runes.ui_duel_html import status_text
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, log_html, render
 
@@ -155,8 +156,8 @@ class TemperatureLadder(widgets.VBox):
 
 
 def _statuses(found: dict[str, Status]) -> str:
-    return ", ".join(f"{n} {s.amount}" + ("" if s.turns is None else f" ({s.turns} turns)")
-                     for n, s in sorted(found.items())) or "none"
+    """The statuses as the duel board writes them: "Burning 1 (permanent)", never bare."""
+    return ", ".join(status_text(n, s.amount, s.turns) for n, s in sorted(found.items())) or "none"
 
 
 def _log(events: Sequence[Event]) -> str:

@@ -3,12 +3,19 @@ notebook's prose agree with the duel and with the rulebook (issue 37, section 6,
 
 from __future__ import annotations
 
+import re
+
 from tablekit.runes.duel import hero_stats
+from tablekit.runes.fighter import Status
+from tablekit.runes.ui_duel_html import status_text
 from tablekit.runes.ui_learn import (
+    LADDER_STATUSES,
     AttackCalculator,
     TemperatureLadder,
+    _statuses,
     attack_outcome,
     ladder_outcome,
+    quiet_duel,
 )
 
 
@@ -20,3 +27,23 @@ def test_calculator_and_ladder_start_from_the_duels_health() -> None:
     assert {hit["Health"][0], level["Health"][0]} == duel_health
     assert AttackCalculator().outcome["Health"][0] in duel_health
     assert TemperatureLadder().outcome["Health"][0] in duel_health
+
+
+def test_ladder_never_shows_a_bare_status_amount() -> None:
+    """Bare "Burning 1" reads as one turn; the page says permanent, or shows the turns left."""
+    _, heat_2 = ladder_outcome(2, ("Burning (3 turns)",))
+    assert heat_2["Statuses"] == ("Burning 1 (3 turns)", "Burning 1 (permanent)")
+    for level in range(-3, 4):
+        _, outcome = ladder_outcome(level, tuple(LADDER_STATUSES))
+        for shown in outcome["Statuses"]:
+            for status in shown.split(", "):
+                assert status == "none" or re.fullmatch(r".+ \d+ \((permanent|\d+ turns?)\)",
+                                                        status), (level, status)
+
+
+def test_ladder_and_duel_board_write_statuses_alike() -> None:
+    me = quiet_duel().fighters[0]
+    me.statuses["Burning"] = Status(1, None, False)
+    me.statuses["Frozen"] = Status(1, 3, False)
+    board = {"Burning": (1, None), "Frozen": (1, 3)}
+    assert _statuses(me.statuses).split(", ") == [status_text(n, a, t) for n, (a, t) in board.items()]
