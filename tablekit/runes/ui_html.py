@@ -55,18 +55,22 @@ def odds_html(items: Sequence[tuple[str, Fraction]]) -> str:
 
 
 def locked_html(locked: Shuffle, plan: Plan, names: Mapping[str, str]) -> str:
-    """A locked shuffle: the play order of each Chapter, with each block's final score."""
+    """A locked shuffle: the play order of each Chapter, with each block's final score.
+
+    Each Chapter is a numbered list, one block (a card, or a Thread A → B) per item with its
+    Initiative and score in brackets after it, so no score runs into the next card's name,
+    whether the page is read, copied or spoken."""
     rows = []
     for ch, scored in enumerate(locked.chapters):
-        cells = "".join(
-            "<td>" + " → ".join(html.escape(names.get(plan.card_at(slot), plan.card_at(slot)))
+        items = "\n".join(
+            "<li>" + " → ".join(f"<b>{html.escape(names.get(plan.card_at(slot), plan.card_at(slot)))}</b>"
                                 for slot in block.slots)
-            + f"<br><small>Initiative {block.initiative:+d}, score {score:.2f}</small></td>"
+            + f" <small>(Initiative {block.initiative:+d}, score {score:.2f})</small></li>"
             for block, score in scored)
-        rows.append(f"<tr><th>Chapter {ch + 1}</th>{cells}</tr>")
+        rows.append(f"<tr><th>Chapter {ch + 1}</th><td><ol class='tk-locked'>\n{items}\n</ol></td></tr>")
     return (f"<p>Seed <b>{html.escape(str(locked.seed))}</b>: the order of play, Chapter by "
-            "Chapter, first card on the left (a Thread of Fate shows as A → B).</p>"
-            + _table("".join(rows)))
+            "Chapter, first card first (a Thread of Fate shows as A → B).</p>"
+            + _table("\n".join(rows)))
 
 
 def violations_html(violations: Sequence[Violation]) -> str:

@@ -3,11 +3,15 @@ notebook's prose agree with the duel and with the rulebook (issue 37, section 6,
 
 from __future__ import annotations
 
+import html
 import re
 
+from tablekit.runes import Plan, shuffle
 from tablekit.runes.duel import hero_stats
 from tablekit.runes.fighter import Status
+from tablekit.runes.ui import starter_deck
 from tablekit.runes.ui_duel_html import status_text
+from tablekit.runes.ui_html import locked_html
 from tablekit.runes.ui_learn import (
     LADDER_STATUSES,
     AttackCalculator,
@@ -47,3 +51,31 @@ def test_ladder_and_duel_board_write_statuses_alike() -> None:
     me.statuses["Frozen"] = Status(1, 3, False)
     board = {"Burning": (1, None), "Frozen": (1, 3)}
     assert _statuses(me.statuses).split(", ") == [status_text(n, a, t) for n, (a, t) in board.items()]
+
+
+def _text(markup: str) -> str:
+    """The page's text as a reader copying it (or a screen reader) gets it: tags dropped."""
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", "", markup, flags=re.S))
+
+
+def test_locked_deck_entries_never_run_into_the_next_card(pool, collection) -> None:
+    ids = [c.id for c in starter_deck(collection, "skorta")]
+    plan = Plan.of([ids[i:i + 5] for i in range(0, 20, 5)],
+                   [[3, 0, 0, -1, 0], [0] * 5, [0, 2, 0, 0, 0], [0] * 5],
+                   threads=[((1, 0), (1, 1))])
+    locked = shuffle(plan, seed=7, pool=pool, owned=collection)
+    names = {c.id: c.name for c in pool.values()}
+    text = _text(locked_html(locked, plan, names))
+    entries = re.findall(r"Initiative [+-]\d, score \d+\.\d\d(.?)", text, flags=re.S)
+    assert len(entries) == 19  # twenty cards, one Thread block
+    assert set(entries) <= {")", "\n", ";", ""}, entries
+    for name in names.values():  # a card name stands on its own: never glued to a score
+        assert not re.search(r"\d" + re.escape(name), text), name
+
+
+def test_locked_deck_escapes_card_names(pool, collection) -> None:
+    ids = [c.id for c in starter_deck(collection, "skorta")]
+    plan = Plan.of([ids[i:i + 5] for i in range(0, 20, 5)])
+    locked = shuffle(plan, seed=1, pool=pool, owned=collection)
+    shown = locked_html(locked, plan, {ids[0]: "<b>Raven & Co</b>"})
+    assert "&lt;b&gt;Raven &amp; Co&lt;/b&gt;" in shown and "<b>Raven" not in shown
