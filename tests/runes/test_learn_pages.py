@@ -4,8 +4,11 @@ notebook's prose agree with the duel and with the rulebook (issue 37, section 6,
 from __future__ import annotations
 
 import html
+import json
 import re
+from pathlib import Path
 
+import tablekit
 from tablekit.runes import Plan, shuffle
 from tablekit.runes.duel import hero_stats
 from tablekit.runes.fighter import Status
@@ -79,3 +82,41 @@ def test_locked_deck_escapes_card_names(pool, collection) -> None:
     locked = shuffle(plan, seed=1, pool=pool, owned=collection)
     shown = locked_html(locked, plan, {ids[0]: "<b>Raven & Co</b>"})
     assert "&lt;b&gt;Raven &amp; Co&lt;/b&gt;" in shown and "<b>Raven" not in shown
+
+
+ROOT = Path(__file__).resolve().parents[2]
+MALE = re.compile(r"\b(he|his|him|himself)\b", re.IGNORECASE)
+
+
+def _markdown(name: str) -> str:
+    notebook = json.loads((ROOT / "notebooks" / "runes" / name).read_text(encoding="utf-8"))
+    return "\n\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
+
+
+def _passages(text: str) -> list[str]:
+    """Paragraphs and list items: the unit a pronoun refers within."""
+    return [p for p in re.split(r"\n\s*\n|\n\s*[*-] ", text) if p.strip()]
+
+
+def _runes_pages() -> dict[str, list[str]]:
+    """Every Runes text a reader meets: the notebooks, the rule summaries, the rules notes and
+    the package README, each cut into passages."""
+    pages = {name: _passages(_markdown(name)) for name in ("1-learn.ipynb", "2-play.ipynb",
+                                                         "3-build.ipynb")}
+    pages["rules.toml"] = [rule.summary for rule in tablekit.rules("runes").values()]
+    notes = (ROOT / "docs" / "rules-notes.md").read_text(encoding="utf-8")
+    runes = notes[notes.index("## Runes of Wyrd"):]
+    pages["rules-notes.md"] = _passages(runes.split("\n## ", 1)[0])
+    pages["tablekit/runes/README.md"] = _passages(
+        (ROOT / "tablekit" / "runes" / "README.md").read_text(encoding="utf-8"))
+    return pages
+
+
+def test_ash_is_she_everywhere() -> None:
+    """The rulebook's Ash is "she": no passage about her alone calls her "he"."""
+    wrong = [(page, p) for page, passages in _runes_pages().items() for p in passages
+             if re.search(r"\bAsh\b", p) and not re.search(r"Mikal-Finnvard|Torstein", p)
+             and MALE.search(p)]
+    assert not wrong, wrong
+    ash = next(p for p in _passages(_markdown("1-learn.ipynb")) if p.startswith("**Ash**"))
+    assert re.search(r"\b(she|her)\b", ash)
