@@ -94,8 +94,9 @@ def _markdown(name: str) -> str:
 
 
 def _passages(text: str) -> list[str]:
-    """Paragraphs and list items: the unit a pronoun refers within."""
-    return [p for p in re.split(r"\n\s*\n|\n\s*[*-] ", text) if p.strip()]
+    """Paragraphs, list items and table rows: the unit a pronoun refers within."""
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n|\n\s*[*-] |\n(?=\|)", text)
+            if p.strip()]
 
 
 def _runes_pages() -> dict[str, list[str]]:
@@ -120,3 +121,20 @@ def test_ash_is_she_everywhere() -> None:
     assert not wrong, wrong
     ash = next(p for p in _passages(_markdown("1-learn.ipynb")) if p.startswith("**Ash**"))
     assert re.search(r"\b(she|her)\b", ash)
+
+
+def test_harmony_and_one_with_nature_are_two_triggers_not_a_choice() -> None:
+    """The duel has no choices: Harmony comes from marking all four elements on the Green
+    Circle, One with Nature from four Attunements running at once, each on its own."""
+    offers = re.compile(r"\b(he|Mikal-Finnvard) (may|can|chooses)\b|Harmony,? or\b|"
+                        r"\bor (enter|take|pursue|gain) (Harmony|One with Nature)")
+    wrong = [(page, p) for page, passages in _runes_pages().items() for p in passages
+             if ("Harmony" in p or "One with Nature" in p) and offers.search(p)]
+    assert not wrong, wrong
+    mikal = next(p for p in _passages(_markdown("1-learn.ipynb")) if p.startswith("**Mikal"))
+    body = mikal.split("): ", 1)[1]  # after the headings it cites
+    assert not re.search(r"\bmay\b", body), body
+    harmony = next(s for s in re.split(r"(?<=[.;:])\s", body) if "Harmony" in s)
+    nature = next(s for s in re.split(r"(?<=[.;:])\s", body) if "One with Nature" in s)
+    assert harmony != nature, body
+    assert "four elements" in harmony and "Attunements" in nature and "4 turns" in nature
