@@ -12,6 +12,7 @@ import tablekit
 from tablekit.runes import Plan, shuffle
 from tablekit.runes.duel import hero_stats
 from tablekit.runes.fighter import Status
+from tablekit.runes.preparation import initiative_cost
 from tablekit.runes.ui import starter_deck
 from tablekit.runes.ui_duel_html import status_text
 from tablekit.runes.ui_html import locked_html
@@ -138,3 +139,19 @@ def test_harmony_and_one_with_nature_are_two_triggers_not_a_choice() -> None:
     nature = next(s for s in re.split(r"(?<=[.;:])\s", body) if "One with Nature" in s)
     assert harmony != nature, body
     assert "four elements" in harmony and "Attunements" in nature and "4 turns" in nature
+
+
+def test_initiative_cost_is_one_statement_everywhere() -> None:
+    """Every page that prices Initiative says it the same way, with the engine's figures, and
+    the notebook cites the rulebook's heading (*Initiative*)."""
+    c = {v: initiative_cost([v]) for v in range(4)}
+    assert c[0] == 0 and all(initiative_cost([-v]) == c[v] for v in range(4))
+    statement = f"±1 costs {c[1]}, ±2 costs {c[2]}, ±3 costs {c[3]}, and 0 is free"
+    found = 0
+    for page, passages in _runes_pages().items():
+        for p in passages:
+            if re.search(r"Initiative[^.;]*\bcost", p):
+                found += 1
+                assert statement in p, (page, p)
+                assert page != "1-learn.ipynb" or "*Initiative*" in p, p
+    assert found >= 3  # the two places in the learn notebook and the rule's summary
