@@ -22,16 +22,16 @@ from tablekit.core.stats import Estimate, agree, paired_difference
 SANITY_GAMES = 200
 
 
-def fresh_difference(build: WondersBuild, deck: tuple[str, ...], games: int, villain: str) -> Estimate:
-    """`deck` minus the recommended colour on fresh paired games."""
-    block = f"benchmark:{villain}"  # neither `search:…` nor `verdict:…`: never played by the build
-    return paired_difference(build.play(deck, block, games),
-                             build.play(tuple(sorted(recommended_deck(villain))), block, games))
+def fresh_games(build: WondersBuild, deck: tuple[str, ...], games: int, villain: str) -> list[float]:
+    """`deck`'s results on the fresh games (neither `search:…` nor `verdict:…`: never played by the build)."""
+    return build.play(deck, f"benchmark:{villain}", games)
 
 
-def line(d: Estimate) -> str:
-    """A paired difference as the benchmark prints it."""
-    return f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] (n={d.n} paired games)"
+def line(mine: list[float], theirs: list[float]) -> tuple[Estimate, str]:
+    """A deck minus the recommended colour on the same fresh games, and how the benchmark prints it."""
+    d = paired_difference(mine, theirs)
+    return d, (f"{d.mean:+.3f} [{d.low:+.3f}, {d.high:+.3f}] ({sum(mine) / len(mine):.3f} vs "
+               f"{sum(theirs) / len(theirs):.3f}, n={d.n} paired games)")
 
 
 def main(games: int, seeds: list[int]) -> None:
@@ -57,11 +57,12 @@ def build(villain: str, seed: int, games: int) -> Estimate:
           f"search games, {found.result.rounds} rounds; {found.setting}")
     print(f"  verdict: {found.message}")
     judge = WondersBuild(DeckProblem(villain))
-    returned = fresh_difference(judge, tuple(found.picks), games, villain)
-    print(f"  fresh: returned deck vs recommended: {line(returned)}")
+    theirs = fresh_games(judge, tuple(sorted(recommended_deck(villain))), games, villain)
+    returned, text = line(fresh_games(judge, tuple(found.picks), games, villain), theirs)
+    print(f"  fresh: returned deck vs recommended: {text}")
     if not found.shown_better and found.result.leader != tuple(found.picks):
         print(f"  fresh: search's best (not returned) vs recommended: "
-              f"{line(fresh_difference(judge, found.result.leader, games, villain))}")
+              f"{line(fresh_games(judge, found.result.leader, games, villain), theirs)[1]}")
     print("  deck: " + ", ".join(f"{n}× {c}" for c, n in sorted(Counter(found.picks).items())), flush=True)
     return returned
 
