@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Generic, Protocol, TypeVar
 
 import numpy as np
@@ -37,6 +37,7 @@ from tablekit.core.stats import Estimate, mean_interval, paired_difference
 C = TypeVar("C", bound=Hashable)
 Progress = Callable[[int, int], None]
 SEARCH, VERDICT = "search", "verdict"  # the two seed streams: no verdict game is ever a search game
+FINAL_SHARE = 0.2  # with restarts, the share of the search games kept for racing the restarts' answers
 
 
 class Problem(Protocol[C]):
@@ -68,9 +69,10 @@ class Budget:
     proposals: int = 4  # candidates CP-SAT proposes per round
     verdict_games: int = 1_000  # fresh games per verdict comparison
     sweep: int = 0  # neighbours of the leader raced every round; the field is then cut to its best `sweep`
+    restarts: int = 1  # independent searches (own seeds, own blocks) whose answers then race on shared blocks
 
     def __post_init__(self) -> None:
-        for name in ("search_games", "block", "explore", "proposals", "verdict_games", "sweep"):
+        for name in ("search_games", "block", "explore", "proposals", "verdict_games", "sweep", "restarts"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < (name != "sweep"):
                 raise ConfigError(f"budget {name} must be a whole number of at least {int(name != 'sweep')}; "
@@ -192,42 +194,99 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     baselines = dict(problem.baselines())
     if not baselines:
         raise ConfigError("the optimiser needs at least one baseline to compare with")
-    ledger: Ledger[C] = Ledger(problem)
-    rng = random.Random(f"optimise:{seed}")
-    blocks = (f"{SEARCH}:{seed}:{i}" for i in range(10**9))
     total = budget.search_games + budget.verdict_games * len(baselines) * 2
     tick = progress or (lambda done, of: None)
-    alive = _unique([*baselines.values(), *_explored(problem, baselines, rng, budget.explore)])
-    _check_one_round(budget, len(alive))
-    worth: dict[str, Estimate] = {}
-    rounds = 0
-    searched: list[str] = []
-    while ledger.played + budget.block * len(alive) <= budget.search_games:
-        block = next(blocks)
-        searched.append(block)
-        for candidate in alive:
-            ledger.play(candidate, block, budget.block)
-        tick(ledger.played, total)
-        rounds += 1
-        worth = fit_worth(problem, ledger)
-        alive = _cut(ledger, _race(ledger, alive), budget.sweep)
-        fresh = problem.best({k: e.mean for k, e in worth.items()}, list(ledger.results), budget.proposals)
-        nearby = budget.sweep or budget.proposals * (len(alive) + len(fresh) < 2 + budget.proposals)
-        if nearby:  # the sweep, or few left: look around the leader as well
-            fresh += [c for c in problem.explore(_leader(ledger, alive), rng, nearby) if c not in ledger.results]
-        if len(alive) == 1 and not fresh:
-            break  # nothing left to compare with
-        alive = _unique([*alive, *fresh])
-    leader = _chosen(ledger, alive) if ledger.results else next(iter(baselines.values()))
+    if budget.restarts == 1:
+        search = _search(problem, baselines, budget, budget.search_games, f"{seed}", tick, 0, total)
+        played, searches = search.ledger.played, [search]
+        final = search
+    else:
+        searches, played = [], 0
+        share = _restart_games(budget)
+        for r in range(budget.restarts):
+            searches.append(_search(problem, baselines, budget, share, f"{seed}:{r}", tick, played, total))
+            played += searches[-1].ledger.played
+        final = _final_race(problem, baselines, searches, budget, budget.search_games - played, f"{seed}",
+                            tick, played, total)
+        played += final.ledger.played
+    leader = _chosen(final.ledger, final.alive) if final.ledger.results else next(iter(baselines.values()))
     verdicts, verdict_seeds = _verdict(problem, leader, baselines, seed, budget,
-                                       lambda done: tick(ledger.played + done, total))
+                                       lambda done: tick(played + done, total))
     tick(total, total)
     better = bool(verdicts) and all(v.better for v in verdicts)
     answer = leader if better else next(iter(baselines.values()))
-    raced = tuple((c, ledger.mean(c)) for c in alive if c in ledger.results)
-    return Result(answer, leader, better, tuple(verdicts), worth, ledger.played, tuple(verdict_seeds),
-                  tuple(searched), _message(better, leader, baselines, verdicts), rounds, raced,
-                  _name_of(answer, baselines))
+    raced = tuple((c, final.ledger.mean(c)) for c in final.alive if c in final.ledger.results)
+    worth = max(searches, key=lambda s: leader in s.ledger.results).worth
+    searched = [b for s in searches for b in s.blocks] + (final.blocks if final is not searches[0] else [])
+    return Result(answer, leader, better, tuple(verdicts), worth, played, tuple(verdict_seeds),
+                  tuple(searched), _message(better, leader, baselines, verdicts),
+                  sum(s.rounds for s in searches), raced, _name_of(answer, baselines))
+
+
+@dataclass
+class _Search(Generic[C]):
+    """One search's ledger, its survivors, its last fitted worth, and the blocks and rounds it played."""
+
+    ledger: Ledger[C]
+    alive: list[C]
+    worth: dict[str, Estimate]
+    blocks: list[str]
+    rounds: int
+
+
+def _search(problem: Problem[C], baselines: Mapping[str, C], budget: Budget, games: int, stream: str,
+            tick: Progress, before: int, total: int) -> _Search[C]:
+    """Explore, fit, propose and race until `games` are spent; blocks and randomness are named by `stream`."""
+    ledger: Ledger[C] = Ledger(problem)
+    rng = random.Random(f"optimise:{stream}")
+    names = (f"{SEARCH}:{stream}:{i}" for i in range(10**9))
+    alive = _unique([*baselines.values(), *_explored(problem, baselines, rng, budget.explore)])
+    _check_one_round(budget, len(alive), games)
+    search = _Search(ledger, alive, {}, [], 0)
+    while ledger.played + budget.block * len(search.alive) <= games:
+        block = next(names)
+        search.blocks.append(block)
+        for candidate in search.alive:
+            ledger.play(candidate, block, budget.block)
+        tick(before + ledger.played, total)
+        search.rounds += 1
+        search.worth = fit_worth(problem, ledger)
+        search.alive = _cut(ledger, _race(ledger, search.alive), budget.sweep)
+        fresh = problem.best({k: e.mean for k, e in search.worth.items()}, list(ledger.results), budget.proposals)
+        nearby = budget.sweep or budget.proposals * (len(search.alive) + len(fresh) < 2 + budget.proposals)
+        if nearby:  # the sweep, or few left: look around the leader as well
+            fresh += [c for c in problem.explore(_leader(ledger, search.alive), rng, nearby)
+                      if c not in ledger.results]
+        if len(search.alive) == 1 and not fresh:
+            break  # nothing left to compare with
+        search.alive = _unique([*search.alive, *fresh])
+    return search
+
+
+def _restart_games(budget: Budget) -> int:
+    """Each restart's share of the search games: the restarts split all but the final race's share equally."""
+    return int(budget.search_games * (1 - FINAL_SHARE)) // budget.restarts
+
+
+def _final_race(problem: Problem[C], baselines: Mapping[str, C], searches: Sequence[_Search[C]], budget: Budget,
+                games: int, seed: str, tick: Progress, before: int, total: int) -> _Search[C]:
+    """Every restart's answer and the first baseline meet the same new blocks; the race drops the surely worse."""
+    ledger: Ledger[C] = Ledger(problem)
+    entrants = _unique([next(iter(baselines.values())),
+                        *(_chosen(s.ledger, s.alive) for s in searches if s.ledger.results)])
+    final = _Search(ledger, entrants, {}, [], 0)
+    names = (f"{SEARCH}:{seed}:final:{i}" for i in range(10**9))
+    while len(final.alive) > 1 and ledger.played + budget.block * len(final.alive) <= games:
+        block = next(names)
+        final.blocks.append(block)
+        for candidate in final.alive:
+            ledger.play(candidate, block, budget.block)
+        tick(before + ledger.played, total)
+        final.alive = _race(ledger, final.alive)
+    if not ledger.results:  # no games left to race: the first restart's answer stands
+        ledger.results = dict(searches[0].ledger.results)
+        final.alive = list(searches[0].alive)
+    return final
 
 
 def _name_of(candidate: C, baselines: Mapping[str, C]) -> str | None:
@@ -243,13 +302,15 @@ def _cut(ledger: Ledger[C], alive: list[C], keep: int) -> list[C]:
     return [c for c in alive if c in best]
 
 
-def _check_one_round(budget: Budget, candidates: int) -> None:
+def _check_one_round(budget: Budget, candidates: int, games: int) -> None:
     """Refuse a search budget that cannot play the first round: every starting candidate on one block."""
     needed = budget.block * candidates
-    if budget.search_games < needed:
-        raise ConfigError(f"a search of {budget.search_games} games cannot play one round: its {candidates} "
+    if games < needed:
+        enough = needed if budget.restarts == 1 else math.ceil(needed * budget.restarts / (1 - FINAL_SHARE))
+        share = "" if budget.restarts == 1 else f" (each of {budget.restarts} restarts gets {games})"
+        raise ConfigError(f"a search of {budget.search_games} games{share} cannot play one round: its {candidates} "
                           f"starting candidates (baselines and explored ones) on blocks of {budget.block} "
-                          f"need {needed} games; raise search_games to {needed} or more, or lower block or explore")
+                          f"need {needed} games; raise search_games to {enough} or more, or lower block or explore")
 
 
 def _explored(problem: Problem[C], baselines: Mapping[str, C], rng: random.Random, count: int) -> list[C]:
@@ -362,6 +423,19 @@ def _message(better: bool, leader: C, baselines: Mapping[str, C], verdicts: Sequ
         return f"The answer beats every baseline on fresh games the search never saw: {lines}."
     return (f"Nothing was shown better than {next(iter(baselines))}: the search's best did not beat every "
             f"baseline on fresh paired games ({lines}), so the baseline is returned.")
+
+
+def changed(budget: Budget, settings: Sequence[str]) -> Budget:
+    """The budget with fields set from "name=number" strings (a benchmark's command line)."""
+    names = {f.name for f in fields(Budget)}
+    values: dict[str, int] = {}
+    for setting in settings:
+        name, _, number = setting.partition("=")
+        if name not in names or not number.lstrip("-").isdigit():
+            raise ConfigError(f"a budget setting is name=whole number with name one of {', '.join(sorted(names))}; "
+                              f"got {setting!r}")
+        values[name] = int(number)
+    return replace(budget, **values)
 
 
 def needed_games(difference: float, spread: float) -> int:

@@ -199,3 +199,30 @@ def test_a_sweep_races_the_leaders_neighbours_in_a_field_cut_to_size() -> None:
     later = [toy.blocks[b] for b in result.search_seeds[1:]]
     assert later and all(len(field) <= budget.sweep + budget.proposals + budget.sweep for field in later)
     assert explored.count(budget.sweep) == result.rounds  # one look around the leader per round
+
+
+def test_restarts_search_apart_then_race_their_answers_on_shared_blocks() -> None:
+    """With `restarts`, each search has its own seed stream and blocks; their answers and the first baseline then
+    meet the same final blocks, and the race's best goes to the verdict."""
+    budget = Budget(search_games=6_000, block=40, explore=8, proposals=2, verdict_games=600, restarts=3)
+    toy = Toy(WORTH, baseline=("ash", "birch", "elm"))
+    result = optimise(toy, seed=14, budget=budget)
+    assert result.answer == ("cedar", "daisy", "fern") and result.shown_better
+    streams = {b.rsplit(":", 1)[0] for b in result.search_seeds}
+    assert streams == {f"{SEARCH}:14:0", f"{SEARCH}:14:1", f"{SEARCH}:14:2", f"{SEARCH}:14:final"}
+    final = [b for b in result.search_seeds if ":final:" in b]
+    assert final and ("ash", "birch", "elm") in toy.blocks[final[0]]
+    assert all(set(toy.blocks[b]) <= set(toy.blocks[final[0]]) for b in final)
+    assert result.search_games <= budget.search_games
+    assert not set(result.verdict_seeds) & set(result.search_seeds)
+
+
+def test_one_restart_is_the_plain_search() -> None:
+    plain = optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=15, budget=SMALL)
+    assert all(b.count(":") == 2 for b in plain.search_seeds)
+
+
+def test_a_restart_share_too_small_for_one_round_names_the_games_needed() -> None:
+    tight = Budget(search_games=600, block=40, explore=8, proposals=3, verdict_games=60, restarts=3)
+    with pytest.raises(ConfigError, match=r"each of 3 restarts gets 160\).* raise search_games to 1050"):
+        optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=16, budget=tight)
