@@ -11,9 +11,11 @@ The loop, the same for every game (a game says only what a candidate is, through
    With `Budget.sweep`, every round also races that many random neighbours of the leader, and the field is then
    cut to the `sweep` candidates adding most to the deals they met (a successive-halving race): where worth lies
    in how cards work together more than in any card alone, the model's proposals miss what one swap finds.
-5. **Verdict**: the leader meets every baseline on fresh games whose seeds the search never used, over the same
-   deals for both arms. Only a leader whose paired difference to every baseline has its lower 95% bound above 0 is
-   returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.
+   With `Budget.restarts`, steps 1–4 run that many times on their own seed streams, and the restarts' answers
+   then race on shared blocks (a search ends in one of several local optima; the best of a few is steadier).
+5. **Verdict**: the leader meets every baseline on one fresh block whose seeds the search never used: the same
+   deals for every arm, the leader's games played once and paired with each baseline's. Only a leader whose
+   paired difference to every baseline has its lower 95% bound above 0 is returned; otherwise the result says plainly that nothing was shown better, and returns the first baseline.
    A leader that is itself a baseline meets the other baselines only; shown better, it is returned as that
    baseline (`Result.baseline` names it, and the message says which baselines it beats, not that it beats all).
 
@@ -147,8 +149,10 @@ class Evidence:
 
     @property
     def games(self) -> int:
-        """Games simulated in all: the search's and the verdict's (both arms)."""
-        return self.result.search_games + sum(2 * v.difference.n for v in self.result.verdicts)
+        """Games simulated in all: the search's and the verdict's (the answer's once, and each baseline's)."""
+        verdicts = self.result.verdicts
+        return self.result.search_games + sum(v.difference.n for v in verdicts) + (verdicts[0].difference.n
+                                                                                   if verdicts else 0)
 
 
 class Ledger(Generic[C]):
@@ -194,7 +198,7 @@ def optimise(problem: Problem[C], seed: int | str = 0, budget: Budget | None = N
     baselines = dict(problem.baselines())
     if not baselines:
         raise ConfigError("the optimiser needs at least one baseline to compare with")
-    total = budget.search_games + budget.verdict_games * len(baselines) * 2
+    total = budget.search_games + budget.verdict_games * (len(baselines) + 1)
     tick = progress or (lambda done, of: None)
     if budget.restarts == 1:
         search = _search(problem, baselines, budget, budget.search_games, f"{seed}", tick, 0, total)
@@ -393,20 +397,20 @@ def _ridge(x: np.ndarray, y: np.ndarray, names: list[str], shrink: float) -> dic
 
 def _verdict(problem: Problem[C], leader: C, baselines: Mapping[str, C], seed: int | str, budget: Budget,
              tick: Callable[[int], None]) -> tuple[list[Comparison], list[str]]:
-    """The leader against every baseline on fresh blocks (never searched), the same deals for both arms."""
-    comparisons, seeds, done = [], [], 0
-    for name, base in baselines.items():
-        if base == leader:
-            continue
-        block = f"{VERDICT}:{seed}:{name}"
-        mine, theirs = problem.play(leader, block, budget.verdict_games), problem.play(base, block,
-                                                                                      budget.verdict_games)
-        done += 2 * budget.verdict_games
-        tick(done)
-        seeds.append(block)
+    """The leader against every baseline on one fresh block (never searched): the same deals for every arm, the
+    leader's games played once and paired with each baseline's."""
+    others = {name: base for name, base in baselines.items() if base != leader}
+    if not others:
+        return [], []
+    block = f"{VERDICT}:{seed}"
+    mine = problem.play(leader, block, budget.verdict_games)
+    comparisons = []
+    for done, (name, base) in enumerate(others.items(), start=2):
+        theirs = problem.play(base, block, budget.verdict_games)
+        tick(done * budget.verdict_games)
         comparisons.append(Comparison(name, mean_interval(mine), mean_interval(theirs),
                                       paired_difference(mine, theirs)))
-    return comparisons, seeds
+    return comparisons, [block]
 
 
 def _message(better: bool, leader: C, baselines: Mapping[str, C], verdicts: Sequence[Comparison]) -> str:

@@ -226,3 +226,19 @@ def test_a_restart_share_too_small_for_one_round_names_the_games_needed() -> Non
     tight = Budget(search_games=600, block=40, explore=8, proposals=3, verdict_games=60, restarts=3)
     with pytest.raises(ConfigError, match=r"each of 3 restarts gets 160\).* raise search_games to 1050"):
         optimise(Toy(WORTH, baseline=("ash", "birch", "elm")), seed=16, budget=tight)
+
+
+class ThreeBaselines(Toy):
+    """Three weak baselines: the verdict compares the answer with each of them."""
+
+    def baselines(self) -> dict[str, Deck]:
+        return {"sample deck": self.baseline, "starter": ("ash", "birch", "cedar"), "none": ("birch", "elm", "fern")}
+
+
+def test_the_verdict_plays_the_answer_once_on_the_deals_every_baseline_meets() -> None:
+    toy = ThreeBaselines(WORTH, baseline=("ash", "birch", "elm"))
+    result = optimise(toy, seed=17, budget=SMALL)
+    (block,) = result.verdict_seeds
+    assert sorted(toy.blocks[block]) == sorted([result.leader, *toy.baselines().values()])
+    assert [v.baseline for v in result.verdicts] == ["sample deck", "starter", "none"]
+    assert len({v.answer for v in result.verdicts}) == 1  # the answer's one set of games
