@@ -57,11 +57,12 @@ SETTING = ("a first dungeon of sample bands, Wizard 1 holding the plan and the o
            "every seat played by a novice wizard (the kit's heuristic, half of its choices at random); "
            "a game scores its margin: a win 1 plus the party's HP left over its starting HP, a loss the share of "
            "the six Bosses defeated")
-# Games per build at each table size: within a minute of one core (bigger tables play longer dungeons).
-BUDGETS = {1: Budget(search_games=10_000, verdict_games=2_000), 2: Budget(search_games=6_000, verdict_games=1_200),
-           3: Budget(search_games=4_000, verdict_games=1_200, explore=8),
-           4: Budget(search_games=2_400, verdict_games=900, explore=8),
-           5: Budget(search_games=1_600, verdict_games=600, block=32, explore=6, proposals=3)}
+# Games per build at each table size: within a minute of one core (bigger tables play longer dungeons). The
+# verdict plays the answer once against both baselines, so a verdict's worth of games goes to the search.
+BUDGETS = {1: Budget(search_games=12_000, verdict_games=2_000), 2: Budget(search_games=7_200, verdict_games=1_200),
+           3: Budget(search_games=5_200, verdict_games=1_200, explore=8),
+           4: Budget(search_games=3_300, verdict_games=900, explore=8),
+           5: Budget(search_games=2_200, verdict_games=600, block=32, explore=12, proposals=3)}
 RULES = {
     "count": "forge.starting-inscriptions: a new band takes 3 to 6 inscriptions",
     "budget": "forge.starting-inscriptions: the inscriptions must fit the coppers",
@@ -187,6 +188,7 @@ class InscriptionProblem:
         self.executor, self.seed, self.workers = executor, seed, workers
         self.book_file = _book_file(model.book)
         self.solve_seconds = 0.0
+        self.stacked: Counter[str] = Counter()  # how often explore stacked each page
 
     def baselines(self) -> dict[str, Plan]:
         """No (new) inscriptions, and the starter plan for a new band when the coppers pay for it."""
@@ -210,12 +212,18 @@ class InscriptionProblem:
         pages = [p.id for p in self.model.pages if p.cost > 0]
         for _ in range(count):
             worth = {p.id: rng.gauss(0.0, 0.5) for p in self.model.pages}
-            for page in rng.sample(pages, k=min(len(pages), rng.choice((1, 2)))):
+            for page in self._least_stacked(pages, rng, min(len(pages), rng.choice((1, 2)))):
                 worth[page] += 3.0
             for _, page in around:
                 worth[page] += 1.5
             found += self.best(worth, [around, *found], 1)
         return found
+
+    def _least_stacked(self, pages: Sequence[str], rng: random.Random, count: int) -> list[str]:
+        """`count` pages stacked least often so far (ties at random): every page is tried before any twice."""
+        picked = sorted(pages, key=lambda page: (self.stacked[page], rng.random()))[:count]
+        self.stacked.update(picked)
+        return picked
 
     def best(self, worth: Mapping[str, float], avoid: Sequence[Plan], count: int) -> list[Plan]:
         """Up to `count` plans of most worth under the rules, best first, none with the pages of one in `avoid`."""

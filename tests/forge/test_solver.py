@@ -226,3 +226,14 @@ def test_a_book_the_dungeons_cannot_load_is_refused():
     book = load_book("nowhere.toml", SAMPLE_BOOK.read_text(encoding="utf-8"))  # from text: no file to play with
     with pytest.raises(PlanError, match="nowhere.toml"):
         plan_inscriptions(book=book, budget=TINY)
+
+
+def test_exploring_stacks_every_priced_page_before_any_page_twice():
+    problem = _problem()
+    priced = [p.id for p in problem.model.pages if p.cost > 0]
+    rng = random.Random(3)
+    for _ in range(len(priced)):
+        problem.explore((), rng, 1)
+        counts = [problem.stacked[page] for page in priced]
+        assert max(counts) - min(counts) <= 1  # no page stacked twice while another waits
+    assert min(problem.stacked[page] for page in priced) >= 1
