@@ -89,6 +89,7 @@ def shows_errors(where: str = "message", after: str | None = "refresh",
             return safe(functools.partial(method, self), getattr(self, where), redraw,
                         prefix)(*args, **kwargs)
 
+        wrapped.shows_errors = True  # type: ignore[attr-defined]  # bound, it may be observed directly
         return wrapped  # type: ignore[return-value]
 
     return decorate

@@ -33,7 +33,7 @@ class LessonTable(GameTable):
     game: ClassVar[str] = ""
     lessons: ClassVar[Mapping[str, Lesson]] = {}
     hidden: ClassVar[frozenset[str]] = frozenset({"hint", "seed", "hints", "finish", "chart",
-                                                  "progress"})
+                                                  "progress", "save", "load", "saved"})
 
     def __init__(self, lesson: str | Mapping[str, Any] | Match, seed: int | str = 0,
                  **options: Any) -> None:

@@ -20,10 +20,12 @@ from tablekit.core.game import Action
 from tablekit.core.match import Match
 from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import error_html, safe, shows_errors
+from tablekit.ui.files import loaded_match, save_link
 from tablekit.ui.html import STYLE, log_html, render
 from tablekit.ui.progress import Progress
 
 LayoutSpec = tuple[str | tuple[str, ...], ...]
+FILE_PARTS = ("save", "load", "saved")  # joined to the toolbar (the row holding "new") unless a layout places them
 
 HINT_ROLLOUTS = 200  # play-outs per hint: at 48 every estimate was rough (benchmarks/hint.py)
 STATUS = '<div class="tk-status">{{ text }}</div>'
@@ -79,6 +81,13 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         self.redo_button = self.tool_button("Redo", "repeat", self._redo)
         self.hint_button = self.tool_button("Hint", "lightbulb-o", self._hint)
         self.new_button = self.tool_button("New game", "refresh", self._new_game)
+        self.save_button = self.tool_button("Save game", "download", self._save)
+        self.load_box = widgets.FileUpload(accept=".json", multiple=False, description="Load game", icon="upload",
+                                           layout=widgets.Layout(width="auto"))
+        self.load_box.add_class("tk-load")
+        self.load_box.observe(self._load, names="value")
+        self.saved = widgets.HTML()
+        self._saved_at: tuple[int, int] | None = None  # (match, actions) the download link holds
         self.chart = self._make_chart()
         log_box = widgets.VBox([widgets.HTML("<b>Log</b> (newest first; click a line for its rule)"),
                                 self.log_panel], layout=widgets.Layout(width="56%"))  # beside the chart
@@ -86,6 +95,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
             "status": self.status, "board": self.board, "actions": self.actions,
             "message": self.message, "undo": self.undo_button, "redo": self.redo_button,
             "hint": self.hint_button, "seed": self.seed, "new": self.new_button,
+            "save": self.save_button, "load": self.load_box, "saved": self.saved,
             "progress": self.progress, "hints": self.hints, "finish": self.finish,
             "log": log_box, "chart": self.chart}
         self.rows: dict[tuple[str, ...], widgets.HBox] = {}
@@ -96,13 +106,16 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def arrange(self) -> None:
         """Lay the parts out as `layout_spec` says, leaving out the `hidden` ones."""
         children = []
+        placed = {n for entry in self.layout_spec for n in ((entry,) if isinstance(entry, str) else entry)}
         for entry in self.layout_spec:
             names = (entry,) if isinstance(entry, str) else entry
+            if not isinstance(entry, str) and "new" in entry:
+                names = (*names, *(n for n in FILE_PARTS if n not in placed))
             shown = [self._part(n) for n in names if n not in self.hidden]
             if isinstance(entry, str):
                 children += shown
             elif shown:
-                row = widgets.HBox(shown, layout=widgets.Layout(flex_flow="row wrap"))
+                row = widgets.HBox(shown, layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
                 row.add_class("tk-row")
                 self.rows[entry] = row
                 children.append(row)
@@ -175,6 +188,8 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         self.hint_button.disabled = self.match.is_over
         self.log_panel.value = log_html(self.match.log, self.match.game.rulebook)
         self.finish.value = self.finish_html() if self.match.is_over else ""
+        if self._saved_at != (id(self.match), len(self.match.history)):
+            self.saved.value = ""  # the link held an earlier position
         self._update_chart()
 
     def seed_value(self) -> int | str:
@@ -228,10 +243,30 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
 
     @shows_errors(prefix="No new game: ")
     def _new_game(self, _: Any = None) -> None:
-        match = self.fresh_match(self.seed_value())  # refused options: the match stays
+        self.adopt(self.fresh_match(self.seed_value()))  # refused options: the match stays
+
+    def adopt(self, match: Match) -> None:
+        """Play on at `match` from here (a new deal or a loaded file); tables with bots override it."""
         self.match = match
         self.message.value = self.hints.value = ""
         self.refresh()
+
+    @shows_errors()
+    def _save(self, _: Any = None) -> None:
+        self.saved.value = save_link(self.match)
+        self._saved_at = (id(self.match), len(self.match.history))
+
+    @shows_errors(prefix="Not loaded: ")
+    def _load(self, change: dict[str, Any]) -> None:
+        if not change["new"]:
+            return  # the box was cleared after a load
+        try:
+            match = loaded_match(change["new"], self.match.game.name)  # refused: the table keeps its game
+        finally:
+            self.load_box.value = ()
+        self.seed.value = str(match.seed)
+        self.adopt(match)
+        self.message.value = f"Loaded: {len(match.history)} actions replayed and checked."
 
     def _action_button(self, action: Action) -> widgets.Button:
         button = widgets.Button(description=str(action), tooltip=str(self.match.explain(action)),
