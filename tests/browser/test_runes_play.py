@@ -36,8 +36,8 @@ def test_voila_steps_a_whole_duel_as_the_engine_fought_it(voila_server, page):
     open_in_voila(page, voila_server, PLAY)
     twin = record_of(fought_match(("skorta", "torstein"), ("sample", "sample"), seed=0))
     expect(page.locator(f"{VIEWER} .tk-duel-turn").first).to_have_attribute("data-turn", "0")
-    # the deck prepared step by step on the same page: its table finished, its duel shown
-    expect(page.locator(".tk-prep-side[data-step='ready']")).to_have_count(2)
+    # the table to prepare both decks by hand waits at its first step (its check clicked a twin)
+    expect(page.locator(".tk-prep-side[data-step='hero']")).to_have_count(2)
     assert page.locator(".tk-duel-viewer").count() == 2
     assert page.locator(f"{VIEWER} .js-plotly-plot").count() >= 1
     assert page.locator(".tk-matchups .js-plotly-plot").count() >= 1
