@@ -4,9 +4,11 @@ Voilà runs every cell, the check cells too: a check that clicks, plays or impor
 the user sees leaves the page showing a finished game or an imported collection. Two signals:
 
 * the state: the notebook is served (in the served copy) with a cell before it that records
-  every widget tree, with its children and figures, at the moment it is displayed, and a cell
-  after it that compares each tree with its state once every cell has run and writes the
-  differences on the page. Any change after display is the fault, whatever the game or widget;
+  every widget tree, with its children and figures, as the cell that displays it leaves it
+  (that cell's own work, such as a progress bar filling while it builds, is the build), and a
+  cell after it that compares each tree with its state once every cell has run and writes the
+  differences on the page. Any change made by a later cell is the fault, whatever the game or
+  widget;
 * the text: the widget views on the page show none of the words only a check leaves behind
   (a finished game, a loaded save, an imported collection, a temporary file's path).
 """
@@ -24,7 +26,12 @@ EVERY = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")
 # words a widget only shows after play or an import: never on a first screen
 TRACES = ("Game over", "Loaded ", "imported CSV", "/tmp/")
 # notebooks of other games whose checks still act on the widget shown (their fixes are under way)
-FAULTS: dict[str, str] = {}
+FAULTS = {
+    "forge/2-play.ipynb": "its check saves and loads the campaign on the CampaignPanel shown (panel): "
+                          "the panel opens saying 'Loaded /tmp/forge-campaign.json.'",
+    "wizards/1-learn.ipynb": "its check clicks 'Take Greatsword' on the WizardsLesson shown "
+                             "(two_player): the lesson opens one move on",
+}
 
 PROBE = r'''
 import json as _json
@@ -33,22 +40,28 @@ from plotly.basewidget import BaseFigureWidget as _Figure
 
 
 class _FirstScreen:
-    """Every widget tree as it was displayed, to compare with the same tree after the run."""
+    """Every widget tree as the cell that displayed it left it, to compare after the run."""
 
     SKIP = ("_js2py", "_py2js", "_last_", "_view_count", "_widget_", "msg_id")
 
     def __init__(self):
-        self.shown = []
+        self.shown, self.displayed = [], []
         for cls in (_widgets.Widget, _Figure):
             self.record(cls)
+        get_ipython().events.register("post_run_cell", self.settle)
 
     def record(self, cls):
         display = cls._repr_mimebundle_
 
         def recording(widget, *args, **kwargs):
-            self.shown.append((widget, self.tree(widget)))
+            self.displayed.append(widget)
             return display(widget, *args, **kwargs)
         cls._repr_mimebundle_ = recording
+
+    def settle(self, _result):
+        """The widgets this cell displayed, as it leaves them: their built state."""
+        self.shown += [(widget, self.tree(widget)) for widget in self.displayed]
+        self.displayed = []
 
     def tree(self, widget):
         return _json.loads(_json.dumps(self.state(widget), sort_keys=True, default=str))
@@ -132,17 +145,19 @@ def test_the_probe_covers_every_notebook():
 
 
 def test_the_probe_sees_a_check_acting_on_the_widget_shown(voila_server, nb_dir, page):
-    """A slider a check moves after it is shown is reported; one moved on its twin is not."""
+    """A slider a check moves after it is shown is reported; one moved by the cell that shows it
+    (as a progress bar fills) or one moved on its twin is not."""
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
     notebook.cells = [nbformat.v4.new_code_cell("import ipywidgets\nshown = ipywidgets.IntSlider()\nshown"),
+                      nbformat.v4.new_code_cell("built = ipywidgets.IntSlider()\ndisplay(built)\nbuilt.value = 5"),
                       nbformat.v4.new_code_cell("twin = ipywidgets.IntSlider()\ntwin.value = 2"),
                       nbformat.v4.new_code_cell("shown.value = 3\nassert shown.value == 3")]
     nbformat.write(notebook, nb_dir / "moved.ipynb")
     open_in_voila(page, voila_server, probed(nb_dir, "moved.ipynb"))
     report = page.locator(".tk-first-screen")
-    assert report.get_attribute("data-changed") == "1" and report.get_attribute("data-shown") == "1"
+    assert report.get_attribute("data-changed") == "1" and report.get_attribute("data-shown") == "2"
     assert "IntSlider (shown): .value: '0' -> '3'" in report.inner_text()
 
 
