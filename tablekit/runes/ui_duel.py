@@ -164,8 +164,11 @@ class TurnViewer(widgets.VBox):
         self.cards = pool()
         log_box = widgets.VBox([widgets.HTML("<b>This turn's events</b> (click one for its rule)"),
                                 self.log_panel], layout=widgets.Layout(width="44%"))
-        super().__init__([*self.setup(), self.message, widgets.HBox([*steps, self.turn]),
-                          self.status, self.board, widgets.HBox([log_box, self.chart])])
+        # the duel's part waits hidden until there is a duel (no empty board or charts before)
+        self.duel = widgets.VBox([widgets.HBox([*steps, self.turn]), self.status, self.board,
+                                  widgets.HBox([log_box, self.chart])],
+                                 layout=widgets.Layout(display="none"))
+        super().__init__([*self.setup(), self.message, self.duel])
         self.add_class("tk-duel-viewer")
         self.fight()
 
@@ -183,6 +186,7 @@ class TurnViewer(widgets.VBox):
         self.message.value = ""
         match = self.new_match()
         self.match, self.record = match, record_of(match)
+        self.duel.layout.display = None
         self.turn.max = self.record.turns
         if self.turn.value == 0:
             self.refresh()

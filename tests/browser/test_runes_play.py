@@ -36,8 +36,8 @@ def test_voila_steps_a_whole_duel_as_the_engine_fought_it(voila_server, page):
     open_in_voila(page, voila_server, PLAY)
     twin = record_of(fought_match(("skorta", "torstein"), ("sample", "sample"), seed=0))
     expect(page.locator(f"{VIEWER} .tk-duel-turn").first).to_have_attribute("data-turn", "0")
-    # the deck prepared step by step on the same page: its table finished, its duel shown
-    expect(page.locator(".tk-prep-side[data-step='ready']")).to_have_count(2)
+    # the table to prepare both decks by hand waits at its first step (its check clicked a twin)
+    expect(page.locator(".tk-prep-side[data-step='hero']")).to_have_count(2)
     assert page.locator(".tk-duel-viewer").count() == 2
     assert page.locator(f"{VIEWER} .js-plotly-plot").count() >= 1
     assert page.locator(".tk-matchups .js-plotly-plot").count() >= 1
@@ -60,4 +60,24 @@ def test_voila_steps_a_whole_duel_as_the_engine_fought_it(voila_server, page):
     press(page, "tk-duel-start", 0)
     press(page, "tk-duel-end", twin.turns)
     assert shown_turn(page) == twin.turns
+    assert_clean_page(page)
+
+
+def test_voila_prepares_both_decks_by_clicks_then_shows_their_duel(voila_server, page):
+    """The preparation table opens unprepared with its duel viewer hidden; eight clicks prepare
+    both sample decks, and Watch the duel shows the board and its charts drawn."""
+    open_in_voila(page, voila_server, PLAY)
+    prepared = page.locator(".tk-duel-viewer:not(.tk-duel-play)")
+    expect(prepared.locator("button.tk-duel-start")).to_be_hidden()  # in the page, not shown
+    for label in ("Player 1: play Ash", "Player 1: use Ash's sample deck", "Player 1: shuffle (Order)",
+                  "Player 1: assemble the deck", "Player 2: play Mikal-Finnvard",
+                  "Player 2: use Mikal-Finnvard's sample deck", "Player 2: shuffle (Order)",
+                  "Player 2: assemble the deck"):
+        page.get_by_role("button", name=label, exact=True).click()
+    expect(page.locator(".tk-prep-side[data-step='ready']")).to_have_count(2)
+    prepared.locator("button.tk-watch").click()
+    expect(prepared.locator(".tk-duel-turn")).to_have_attribute("data-turn", "0", timeout=STEP_TIMEOUT)
+    chart = prepared.locator(".js-plotly-plot").first
+    expect(chart).to_be_visible()
+    assert chart.bounding_box()["width"] > 300
     assert_clean_page(page)

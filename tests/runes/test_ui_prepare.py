@@ -39,3 +39,16 @@ def test_card_names_on_the_preparation_board_are_escaped(tmp_path) -> None:
     add = next(a for a in table.match.legal_actions() if "add" in str(a))
     table.play(add)
     assert XSS_ESCAPED in table.board.value and "<img" not in table.board.value
+
+
+def test_the_duel_viewer_waits_hidden_until_there_is_a_duel() -> None:
+    """Before both decks are assembled only the Watch button shows (no empty board or charts)."""
+    table = PreparationTable(seed=7)
+    duel = PreparedDuel(table)
+    assert duel.duel.layout.display == "none" and duel.watch_button in duel.children
+    table.click("Player 1: play Ash", "Player 1: use Ash's sample deck", "Player 1: shuffle (Order)",
+                "Player 1: assemble the deck", "Player 2: play Torstein",
+                "Player 2: use Torstein's sample deck", "Player 2: shuffle (Order)",
+                "Player 2: assemble the deck")
+    duel.watch_button.click()
+    assert duel.duel.layout.display is None and duel.chart in duel.duel.children[-1].children
