@@ -21,15 +21,16 @@ def villain_play(state: State, index: int, uid: int, events: Events, which: str 
     board = state.boards[index]
     half = state.table[uid].villain
     name = state.table[uid].name
+    who = "the Villain" if which else "The Villain"
     if half.is_minion:
         board.villain_minions.append(Minion(uid, name, half, exhausted=False))
-        events.add("wonders.villain-draw", "{which}The Villain plays {card} ({s}/{h}), ready",
-                   which=which, card=name, s=half.strength, h=half.health)
+        events.add("wonders.villain-draw", "{which}{who} plays {card} ({s}/{h}), ready",
+                   which=which, who=who, card=name, s=half.strength, h=half.health)
         if half.play:
             state.work.append(["bullets", index, "V", uid, "play", 0, None])
     else:
         board.limbo.append(uid)
-        events.add("wonders.villain-draw", "{which}The Villain casts {card}", which=which, card=name)
+        events.add("wonders.villain-draw", "{which}{who} casts {card}", which=which, who=who, card=name)
         state.work.append(["finish", index, (uid,)])
         state.work.append(["bullets", index, "V", uid, "text", 0, None])
 
