@@ -23,7 +23,7 @@ class DeckulaScenario(Schema):
     threat: CardIds = ()
     set_aside: CardIds = ()
     discard: CardIds = ()
-    energy: Annotated[StrictInt, Field(ge=0)] = option(START_ENERGY, rule="deckula.setup-energy")
+    energy: Annotated[StrictInt, Field(ge=0)] = option(START_ENERGY, rule="deckula.lesson-table")
 
     @model_validator(mode="after")
     def _playable(self) -> DeckulaScenario:

@@ -23,6 +23,8 @@ LESSONS: dict[str, dict[str, Any]] = {
                            "energy": 0},
     "two-passives": {"home": ["hellhound", "feeding-cellar"],
                      "draw": ["hapless-vagabond", "candelabra", "vampire-bride"], "energy": 2},
+    "home-sweet-home": {"threat": ["hapless-vagabond", "vengeful-villager"],
+                        "draw": ["home-sweet-home", "candelabra", "vampire-bride"], "energy": 2},
     "blanking": {"home": ["blood-fountain", "candelabra", "loyal-gargoyle"],
                  "draw": ["curious-quaintrelle", "candelabra", "vampire-bride"], "energy": 2},
 }

@@ -46,7 +46,7 @@ def deal_scenario(cards_set: CardSet, scenario: DeckulaScenario, options: dict[s
         uid += len(uids)
         setattr(state, zone, uids[::-1] if zone == "draw" else uids)
     state.energy = scenario.energy
-    events.add("deckula.setup-energy", "A lesson table: {n} cards to draw, {energy} energy.",
+    events.add("deckula.lesson-table", "A lesson table laid out by hand: {n} cards to draw, {energy} energy.",
                n=len(state.draw), energy=state.energy)
     state.phase = KEEP if state.offer else "start"
     return state

@@ -12,6 +12,7 @@ from solvers.deckula import HindsightResult, hindsight
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.core.simulate import SimulationResult, simulate
+from tablekit.deckula.cards import CardSpec, sample_set
 from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
 from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
@@ -151,6 +152,13 @@ CARD = """<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" t
 {% if blanked %}<div class='tk-card-text'><b>BLANKED</b></div>{% endif %}\
 {% if held %}<div class='tk-card-text'><b>{{ held }} beneath</b></div>{% endif %}\
 {{ text }}<div class="tk-vp">{{ vp }}</div>"""
+CARDS = """<table class='tk-cards' style='border-collapse:collapse;text-align:left;font-size:13px'>\
+<tr><th style='padding:2px 10px 2px 0'>card</th><th style='padding:2px 10px 2px 0'>marks</th>\
+<th style='padding:2px 10px 2px 0'>VP</th><th>text</th></tr>{% for spec, marks in cards %}\
+<tr style='vertical-align:top;border-top:1px solid #ddd'><td style='padding:2px 10px 2px 0;white-space:nowrap'>\
+<b>{{ spec.name }}</b>{% if spec.visitor %} (Visitor){% endif %}</td>\
+<td style='padding:2px 10px 2px 0;white-space:nowrap'>{{ marks or "none" }}</td>\
+<td style='padding:2px 10px 2px 0'>{{ spec.vp }}</td><td>{{ spec.text }}</td></tr>{% endfor %}</table>"""
 RESULTS = """<table class='tk-results'><tr><th>agent</th><th>difficulty</th><th>mean VP</th>\
 <th>survival rate</th></tr>{% for (agent, level), r in results.items() %}<tr><td>{{ agent }}</td>\
 <td>{{ level }}</td><td>{{ r.mean_score() }}</td><td>{{ r.win_rate() }}</td></tr>{% endfor %}</table>"""
@@ -180,11 +188,22 @@ def card_html(state: DeckulaState, uid: int, new: bool = False) -> str:
     blanked = in_play and state.is_blanked(uid)
     css = " ".join(c for c, on in (("tk-visitor", spec.visitor), ("tk-blanked", blanked), ("tk-new", new),
                                    ("tk-sealed", True)) if on)
-    marks = [m for m in (ARROWS.get(spec.arrow or "", ""), *sorted({ICONS[e.timing] for e in spec.effect})) if m]
-    face = render(CARD, spec=spec, marks=" · ".join(marks), blanked=blanked,
+    face = render(CARD, spec=spec, marks=" · ".join(_marks(spec)), blanked=blanked,
                   held=len(state.beneath.get(uid, ())), text=card_text_html(spec.text),
                   vp=state.card_vp(uid) if in_play else spec.vp)
     return readable_card_html(face, spec.text, css, card=spec.id)
+
+
+def _marks(spec: CardSpec) -> list[str]:
+    """What a card shows besides its text: its red arrow and its effect icons."""
+    return [m for m in (ARROWS.get(spec.arrow or "", ""), *sorted({ICONS[e.timing] for e in spec.effect})) if m]
+
+
+def cards_html(*card_ids: str) -> str:
+    """Sample cards a lesson asks about, each with its whole text (escaped), as a small table."""
+    cards = sample_set()
+    specs = [cards.by_id(card_id) for card_id in card_ids]
+    return render(CARDS, cards=[(spec, " · ".join(_marks(spec))) for spec in specs])
 
 
 # -- the build notebook: difficulty explorer ---------------------------------------------------

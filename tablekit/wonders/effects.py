@@ -236,7 +236,7 @@ def _apply_effect(state: State, index: int, side: str, uid: int, effect: tuple, 
         else:
             events.add("wonders.draw-effect", "{card} makes the Villain draw {n} more", card=name,
                        n=n)
-            state.work.append(["vdraws", index, n])
+            state.work.append(["vdraws", index, n, n, name])
     elif op == "heal":
         heal_hero(state, index, side, n, events, "wonders.heal-effect")
     elif op == "damage":

@@ -4,7 +4,8 @@ Everything that resolves on its own runs from a stack of frames in `state.work`,
 resolution can stop at any "you choose" moment (a pending choice or the Battle Lines) and go
 on after the player's action. Frames (top last):
   ["bullets", board, side, uid, part, next_bullet, preset_target]  card text of one half
-  ["vdraws", board, count]                                          Villain draws still due
+  ["vdraws", board, count, total, source]   Villain draws still due (source: the card whose
+                                          text asked for them, "" for the turn's own)
   ["finish", board, uids]                                           discard a resolved spell
   ["vturn", board, stage]                                           the Villain's turn
   ["battle", board, villain uids, player uids]        the Villain minions' attacks

@@ -15,20 +15,22 @@ from tablekit.wonders.fight import fight
 from tablekit.wonders.state import LineUp, Minion, State
 
 
-def villain_play(state: State, index: int, uid: int, events: Events) -> None:
-    """The Villain plays a card it drew, using the Villain half."""
+def villain_play(state: State, index: int, uid: int, events: Events, which: str = "") -> None:
+    """The Villain plays a card it drew, using the Villain half (`which`: the log's words on
+    which draw this is, e.g. "Draw 2 of 3: ")."""
     board = state.boards[index]
     half = state.table[uid].villain
     name = state.table[uid].name
+    who = "the Villain" if which else "The Villain"
     if half.is_minion:
         board.villain_minions.append(Minion(uid, name, half, exhausted=False))
-        events.add("wonders.villain-draw", "The Villain plays {card} ({s}/{h}), ready",
-                   card=name, s=half.strength, h=half.health)
+        events.add("wonders.villain-draw", "{which}{who} plays {card} ({s}/{h}), ready",
+                   which=which, who=who, card=name, s=half.strength, h=half.health)
         if half.play:
             state.work.append(["bullets", index, "V", uid, "play", 0, None])
     else:
         board.limbo.append(uid)
-        events.add("wonders.villain-draw", "The Villain casts {card}", card=name)
+        events.add("wonders.villain-draw", "{which}{who} casts {card}", which=which, who=who, card=name)
         state.work.append(["finish", index, (uid,)])
         state.work.append(["bullets", index, "V", uid, "text", 0, None])
 
@@ -37,12 +39,22 @@ def step_villain_draws(state: State, frame: list, events: Events) -> None:
     if frame[2] <= 0:
         state.work.pop()
         return
+    which = _which_draw(state, frame)
     frame[2] -= 1
     uid = take_top(state, frame[1], events)
     if uid is None:
         state.work.pop()
         return
-    villain_play(state, frame[1], uid, events)
+    villain_play(state, frame[1], uid, events, which)
+
+
+def _which_draw(state: State, frame: list) -> str:
+    """The log's words on the draw about to happen: numbered among the opening turn's draws, or
+    an extra one that card text asked for (it never counts among the turn's draws)."""
+    _, _, left, total, source = frame
+    if source:
+        return f"Extra draw for {source} (not one of the turn's draws): "
+    return f"Draw {total - left + 1} of {total}: " if state.opening else ""
 
 
 def step_villain_turn(state: State, frame: list, events: Events) -> None:
@@ -61,7 +73,7 @@ def step_villain_turn(state: State, frame: list, events: Events) -> None:
                        "to {n}: card text beats the rulebook", n=draws)
         rule = "wonders.villain-opening" if state.opening else "wonders.villain-draw"
         events.add(rule, "The Villain's turn: {n} draw(s)", n=draws)
-        state.work.append(["vdraws", index, draws])
+        state.work.append(["vdraws", index, draws, draws, ""])
     elif stage == "lines":
         frame[2] = "end"
         set_battle_lines(state, index, events)

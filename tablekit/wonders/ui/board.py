@@ -41,7 +41,10 @@ LAYOUTS = """<div><b>{{ caption }}</b> (best first)</div><table class="tk-layout
 <th>destroyed</th><th>score</th></tr>{% for villains, players, damage, fallen, score in rows %}\
 <tr{% if loop.first and score is not none %} class="tk-best"{% endif %}><td>#{{ loop.index }}</td>\
 <td>{{ villains }}</td><td>{{ players }}</td><td>{{ damage }}</td><td>{{ fallen }}</td>\
-<td>{{ score if score is not none else "you would fall" }}</td></tr>{% endfor %}</table>"""
+<td>{{ score if score is not none else "you would fall" }}</td></tr>{% endfor %}</table>\
+<div class="tk-score-note">Score: the value of the Villain minions destroyed, minus the value of \
+yours lost, minus the damage to you; a minion's value is its strength plus its health. A layout \
+that would defeat you ranks last.</div>"""
 
 WONDERS_STYLE = """
 <style>
@@ -54,8 +57,8 @@ WONDERS_STYLE = """
 .tk-tracker.tk-player-hp .tk-bar > div { background: #2f855a; }
 .tk-minion .tk-stats { font-size: 15px; font-weight: 700; margin-top: 2px; }
 .tk-minion .tk-str { color: #9c4221; } .tk-minion .tk-hp { color: #2f855a; }
-.tk-prio { position: absolute; right: 4px; top: 3px; font-size: 10px; font-weight: 700; background: #2b6cb0;
-  color: #fff; border-radius: 8px; padding: 0 5px; }
+.tk-prio { float: right; margin: 0 0 2px 4px; font-size: 10px; font-weight: 700; background: #2b6cb0;
+  color: #fff; border-radius: 8px; padding: 0 5px; }  /* floats: the name wraps beside it, never under it */
 .tk-card.tk-exhausted { transform: rotate(-4deg); opacity: .62; border-style: dashed; }
 .tk-card.tk-ready { box-shadow: 0 0 0 2px #68d391; }
 .tk-state { font-size: 10px; text-transform: uppercase; letter-spacing: .04em; color: #555; }
@@ -67,6 +70,7 @@ WONDERS_STYLE = """
 .tk-layouts { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
 .tk-layouts td, .tk-layouts th { padding: 2px 8px; border-bottom: 1px solid #e2e8f0; text-align: left; }
 .tk-layouts tr.tk-best td { background: #f0fff4; font-weight: 600; }
+.tk-score-note { font-size: 11px; color: #555; margin-bottom: 4px; }
 .tk-rules-area { font-size: 12px; color: #744210; background: #fffaf0; border-radius: 6px; padding: 3px 8px;
   margin-bottom: 4px; }
 .tk-lineup { background: #ebf8ff; border-radius: 8px; padding: 6px 8px; margin: 4px 0; font-size: 13px; }

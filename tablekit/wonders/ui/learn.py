@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
+from markupsafe import Markup
 
 from tablekit.core.errors import TablekitError
 from tablekit.core.match import Match
@@ -12,6 +13,7 @@ from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.wonders import lessons
+from tablekit.wonders.actions import EndTurn
 from tablekit.wonders.battle import (
     BattleReport,
     Fighter,
@@ -20,11 +22,15 @@ from tablekit.wonders.battle import (
     resolve_villain_attacks,
 )
 from tablekit.wonders.lessons import PuzzleVerdict, judge_layout
-from tablekit.wonders.ui.board import WONDERS_STYLE, layout_table_html, report_fallen
+from tablekit.wonders.ui.board import WONDERS_STYLE, board_html, layout_table_html, report_fallen
 from tablekit.wonders.ui.table import WondersTable
 
 EXAMPLES: dict[str, Callable[[], Match]] = {"A": lessons.example_a, "B": lessons.example_b,
                                             "C": lessons.example_c}
+EXAMPLE_A = """<div class='tk-example-a'><b>Example A played out</b> — what the table above does \
+once you press <b>End your turn</b> and, like the book, give Earth Shield to the Gnomish Servant:\
+<ol>{% for line in lines %}<li>{{ line }}</li>{% endfor %}</ol><b>The table as your next turn \
+begins:</b></div>{{ board }}"""
 EXAMPLE_C = """<ol class='tk-example-c' style='list-style:none;padding-left:0'>\
 {% for number, villains, players, story in blocks %}<li><b>Layout {{ number }}</b> — Villain: \
 {{ villains }}; you: {{ players }}<br>{{ story }}</li>{% endfor %}</ol>"""
@@ -47,6 +53,18 @@ class ExampleTable(LessonTable, WondersTable):
     def __init__(self, name: str) -> None:
         self.example = name
         super().__init__(name)
+
+
+def example_a_html() -> str:
+    """The rulebook's Example A played to its end: the Villain's turn, line by line, and the
+    table it leaves (for a reader who does not press the buttons)."""
+    match = lessons.example_a()
+    start = len(match.log)
+    match.apply(EndTurn())
+    match.apply(match.action("Choose Gnomish Servant"))
+    lines = [event.text for event in match.log[start:]]
+    end = next(i for i, event in enumerate(match.log[start:]) if event.rule == "wonders.villain-turn-end")
+    return STYLE + render(EXAMPLE_A, lines=lines[:end + 1], board=Markup(board_html(match.state)))
 
 
 def example_c_html() -> str:

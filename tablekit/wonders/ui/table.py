@@ -198,14 +198,17 @@ class BattleLinesChooser(widgets.VBox):
         self.picks = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.info, widgets.HBox([self.apply_best, self.picks])])
         self.add_class("tk-chooser")
+        self.apply_best.disabled = True  # a hidden control is never enabled
         self.layout.display = "none"
 
     def refresh(self) -> None:
-        """Show the panel while Battle Lines are being set; hide it otherwise."""
+        """Show the panel while Battle Lines are being set; hide it otherwise, its buttons
+        disabled or gone (nothing hidden can be pressed)."""
         state = self.table.state
         self.info.value = ""
         if state.lineup is None or self.table.match.is_over:
             self.layouts, self.layout.display = [], "none"
+            self.apply_best.disabled, self.picks.children = True, []
             return
         self.layouts = advise(state, ADVICE_SHOWN)
         self.layout.display = ""
