@@ -20,7 +20,9 @@ Cards = tuple[str, ...]
 
 
 class ForgeScenario(Schema):
-    """Hands (card texts like `Q♥`, one tuple per wizard), the Boss, Minions, HP and shields."""
+    """Hands (card texts like `Q♥`, one tuple per wizard), the Boss (set numbers, or `rolled`:
+    its Monster's own), Minions, the round, HP, shields, and Glory and coppers won before;
+    `deck` keeps that many cards in each deck and commits the rest."""
 
     hands: tuple[Cards, ...] = option((), rule="forge.plot")
     boss_hp: Annotated[int, Field(ge=1)] = option(30, rule="forge.boss-hp")
@@ -34,6 +36,30 @@ class ForgeScenario(Schema):
     shield: tuple[Annotated[int, Field(ge=0)], ...] = option((), rule="forge.convert-spade")
     inscribed: tuple[tuple[int, str, str], ...] = option((), rule="forge.inscription")
     active: Annotated[int, Field(ge=0, le=4)] = option(0, rule="forge.active-wizard")
+    # The Boss as its Monster was rolled (HP its written HP × wizards less `damage`, ATK its own
+    # plus 1 for each earlier round that found the Minion Pool empty), in round `round`.
+    rolled: bool = option(False, rule="forge.boss-hp")
+    damage: Annotated[int, Field(ge=0)] = option(0, rule="forge.boss-hp")
+    round: Annotated[int, Field(ge=1, le=99)] = option(1, rule="forge.refill")
+    # After earlier Bosses (boss_no > 0): each wizard's personal Glory and coppers so far.
+    glory: tuple[Annotated[int, Field(ge=0)], ...] = option((), rule="forge.glory")
+    coppers: tuple[Annotated[int, Field(ge=0)], ...] = option((), rule="forge.kill-coppers")
+
+    @model_validator(mode="after")
+    def _rolled(self) -> ForgeScenario:
+        """A rolled Boss takes its HP and ATK from its Monster; damage needs an earlier round."""
+        if self.rolled and {"boss_hp", "boss_atk"} & self.model_fields_set:
+            raise ConfigError("a rolled Boss takes its HP and ATK from its Monster: give `damage`, "
+                              "not boss_hp or boss_atk [rule forge.boss-hp]")
+        if self.damage and not self.rolled:
+            raise ConfigError("`damage` applies to a rolled Boss (rolled=True) [rule forge.boss-hp]")
+        if self.damage and self.round == 1:
+            raise ConfigError("a Boss takes damage only in a round already played: give round 2 or "
+                              "later [rule forge.boss-hp]")
+        if self.rolled and self.minions > self.round - 1:
+            raise ConfigError(f"{self.minions} Minion(s) in round {self.round}: one joins at the end "
+                              "of each round [rule forge.summon]")
+        return self
 
     @model_validator(mode="after")
     def _cards(self) -> ForgeScenario:
@@ -51,7 +77,8 @@ class ForgeScenario(Schema):
         """Refuse a scenario that does not fit the table (ConfigError)."""
         if self.hands and len(self.hands) != wizards:
             raise ConfigError(f"the scenario gives {len(self.hands)} hands for {wizards} wizards")
-        for name, values in (("hp", self.hp), ("shield", self.shield)):
+        for name, values in (("hp", self.hp), ("shield", self.shield), ("glory", self.glory),
+                             ("coppers", self.coppers)):
             if values and len(values) != wizards:
                 raise ConfigError(f"the scenario's {name} needs one number per wizard")
         if self.active >= wizards:
@@ -77,7 +104,8 @@ def scenario_state(config: ForgeConfig, rng: random.Random, events: Events) -> F
         s.hands[w] = chosen
         s.decks[w] = [c for c in everything if c not in chosen]
         rng.shuffle(s.decks[w])
-        if scenario.deck is not None:
+        if scenario.deck is not None:  # the cards drawn and gone before this round: committed
+            s.committed[w] = sorted(s.decks[w][scenario.deck:])
             s.decks[w] = s.decks[w][:scenario.deck]
     if scenario.inscribed:
         s.inscribed = [dict(d) for d in s.inscribed]
@@ -85,8 +113,11 @@ def scenario_state(config: ForgeConfig, rng: random.Random, events: Events) -> F
             s.inscribed[w][parse_card(card)] = page
         s.reckon_dodge_values()
     _lay_out(s, scenario)
-    events.add("forge.boss-hp", "A set table: {boss} with {hp} HP and ATK {atk}.",
-               boss=s.monster_name(s.boss), hp=s.boss_hp, atk=s.boss_atk)
+    if scenario.rolled:
+        _roll_boss(s, scenario, events)
+    else:
+        events.add("forge.boss-hp", "A set table: {boss} with {hp} HP and ATK {atk}.",
+                   boss=s.monster_name(s.boss), hp=s.boss_hp, atk=s.boss_atk)
     rnd.begin_round(s, events)
     return s
 
@@ -112,3 +143,32 @@ def _lay_out(s: ForgeState, scenario: ForgeScenario) -> None:
     if scenario.shield:
         s.shield = list(scenario.shield)
     s.active = scenario.active
+
+
+def _roll_boss(s: ForgeState, scenario: ForgeScenario, events: Events) -> None:
+    """The Boss at its Monster's own numbers, as they stand in the scenario's round."""
+    from tablekit.forge.band import labelled_stats
+    stats = labelled_stats(s.monsters[s.boss], s.game.pool)
+    full = stats["hp"] * s.wizards
+    if scenario.damage >= full:
+        raise ConfigError(f"{scenario.damage} damage would defeat a Boss of {full} HP "
+                          "[rule forge.boss-hp]")
+    if s.minion_pool and len(s.minions) != scenario.round - 1:
+        raise ConfigError(f"round {scenario.round} with Monsters left in the pool has "
+                          f"{scenario.round - 1} Minion(s), not {len(s.minions)} [rule forge.summon]")
+    if sum(scenario.glory) != s.boss_no:
+        raise ConfigError(f"{s.boss_no} Boss(es) defeated before give {s.boss_no} personal Glory "
+                          f"in all, not {sum(scenario.glory)} [rule forge.glory]")
+    s.band_glory = [s.boss_no] * s.wizards  # every band gains 1 per Boss killed
+    if scenario.glory:
+        s.glory = list(scenario.glory)
+    if scenario.coppers:
+        s.coppers = list(scenario.coppers)
+    grown = scenario.round - 1 - len(s.minions)  # rounds that found the pool empty
+    s.boss_hp, s.boss_atk, s.round = full - scenario.damage, stats["atk"] + grown, scenario.round
+    events.add("forge.boss-hp", "A set table in round {r} of Boss {no}: {boss} ({written} written "
+               "HP × {n} = {full}{hurt}), ATK {atk}{more}.", r=scenario.round, no=s.boss_no + 1,
+               boss=s.monster_name(s.boss), written=stats["hp"], full=full,
+               n=f"{s.wizards} wizard{'s' if s.wizards > 1 else ''}",
+               hurt=f", {scenario.damage} already dealt: {s.boss_hp} left" if scenario.damage else "",
+               atk=s.boss_atk, more=f" ({stats['atk']} + {grown} for the empty Minion Pool)" if grown else "")

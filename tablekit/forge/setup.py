@@ -108,13 +108,21 @@ def initial_state(config: ForgeConfig, rng: random.Random, events: Events) -> Fo
                    for w, b in enumerate(bands)]
         for band, left in zip(bands, coppers, strict=True):
             if band.inscriptions:
-                events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} "
-                           "({spent} coppers spent, {left} left).", band=band.name,
-                           spent=start - left, left=left,
-                           plan=", ".join(f"{c} {book[p].name}" for c, p in band.inscriptions.items()))
+                _inscribed_event(band, book, start - left, left, events)
     else:
         bands, coppers = campaign_bands(config, book)
     return deal(bands, coppers, config, rng, events)
+
+
+def _inscribed_event(band: Band, book: Book, spent: int, left: int, events: Events) -> None:
+    """A new band's starting inscriptions and their cost, or what a band in a later dungeon carries."""
+    plan = ", ".join(f"{c} {book[p].name}" for c, p in band.inscriptions.items())
+    if band.dungeons:
+        events.add("forge.starting-inscriptions", "{band} comes to its dungeon {n} inscribed "
+                   "(earlier): {plan}.", band=band.name, n=band.dungeons + 1, plan=plan)
+    else:
+        events.add("forge.starting-inscriptions", "{band} is inscribed: {plan} ({spent} coppers "
+                   "spent, {left} left).", band=band.name, spent=spent, left=left, plan=plan)
 
 
 def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random.Random,
@@ -131,7 +139,8 @@ def deal(bands: list[Band], coppers: list[int], config: ForgeConfig, rng: random
     s.reckon_dodge_values()
     s.coppers = list(coppers)
     for w, band in enumerate(bands):
-        events.add("forge.band", "{who} plays {band}: {monsters}.", who=wizard(w), band=band.name,
+        events.add("forge.band", "{who} plays {band} (its dungeon {n}): {monsters}.", who=wizard(w),
+                   band=band.name, n=band.dungeons + 1,
                    monsters=", ".join(str(m) for m in band.monsters))
         events.add("forge.monster-roll", "{band}'s Monsters were rolled from three Items each: "
                    "{rolls}.", band=band.name, rolls="; ".join(

@@ -245,6 +245,11 @@ class ForgeState(GameState):
                 values[band * DECK_SIZE + local] += self.game.book[page].amount("dodge", "value")
         self.dodge_values = values
 
+    def deck_size(self, wizard: int) -> int:
+        """Cards in the wizard's combat deck (a view pools another wizard's face-down plot with
+        their deck, so that card is not counted)."""
+        return len(self.decks[wizard]) - (self.plots[wizard] == HIDDEN)
+
     def monster_name(self, monster: int) -> str:
         """A Monster's name (with its Legend star)."""
         m = self.monsters[monster]

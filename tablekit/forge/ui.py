@@ -21,7 +21,7 @@ from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.forge.cards import card_label, card_suit, parse_card
-from tablekit.forge.lessons import LESSONS, lesson
+from tablekit.forge.lessons import LESSONS, label_row, lesson
 from tablekit.forge.play import by_rank
 from tablekit.forge.round import wizard
 from tablekit.forge.rules import BOSSES, cheapest_dodge
@@ -231,7 +231,12 @@ CARD = """<div class="tk-card tk-forge-card" data-card="{{ label }}" style="widt
 {% if page %}<div class="tk-card-text">{{ page.name }}: {{ page.text }}</div>{% endif %}</div>"""
 HAND_SIZE = '<span class="tk-card tk-hand-size" style="width:auto">{{ n }} cards in hand</span>'
 WIZARD = """{{ name }}{{ " (you)" if you }} — HP {{ hp }}{{ " (out of this fight)" if out }}, \
-shield {{ shield }}, {{ coppers }} coppers, Glory {{ glory }}, deck {{ deck }}, {{ plotted }}"""
+shield {{ shield }}, {{ coppers }} coppers, personal Glory {{ glory }} (band Glory +{{ band_glory }} \
+this dungeon), deck {{ deck }}, {{ committed }} committed, {{ plotted }}"""
+LABELS = """<table class="tk-board tk-labels"><tr><th>button</th><th>label</th><th>tier</th>\
+<th>reward at once</th><th>what it does, for good</th></tr>{% for row in rows %}<tr>\
+<td>{{ row.button }}</td><td>{{ row.label }}</td><td>{{ row.tier }}</td><td>{{ row["reward at once"] }}</td>\
+<td>{{ row["what it does"] }}</td></tr>{% endfor %}</table>"""
 HIT = """<div class="tk-hit"><b>{{ attacker }}</b> attacks for {{ attack }}: {% if best is none %}\
 no dodge possible{% else %}cheapest dodge discards face values {{ best }} (total {{ best|sum }})\
 {% endif %}.</div>"""
@@ -245,9 +250,13 @@ def board_html(view: ForgeState, seat: int) -> str:
     if view.boss_no < BOSSES:
         boss = view.monsters[view.boss]
         labels = ", ".join(_label_name(view, lab) for lab in boss.labels) or "no labels"
+        note = f"{boss.hp} written HP × {view.wizards}; {labels}"
         zones.append(zone_html("Boss", [_monster(view.monster_name(view.boss),
-                                                 max(view.boss_hp, 0), view.boss_atk, labels)],
+                                                 max(view.boss_hp, 0), view.boss_atk, note)],
                                "tk-boss"))
+    if view.phase == "label":
+        zones.append(zone_html("Labels you may add", [render(LABELS, rows=_label_rows(view))],
+                               "tk-label-pool"))
     minions = [_monster(view.monster_name(m), view.monsters[m].hp, view.monsters[m].atk, "Minion")
                for m in view.minions]
     zones.append(zone_html(f"Minions ({len(view.minion_pool)} left in the pool)", minions,
@@ -272,7 +281,8 @@ def _wizard_html(view: ForgeState, w: int, seat: int) -> str:
         plotted = "no card on the table"
     title = render(WIZARD, name=wizard(w), you=w == seat, hp=view.hp[w], out=view.out[w],
                    shield=view.shield[w], coppers=view.coppers[w], glory=view.glory[w],
-                   deck=len(view.decks[w]), plotted=plotted)
+                   band_glory=view.band_glory[w], deck=view.deck_size(w),
+                   committed=len(view.committed[w]), plotted=plotted)
     if w == seat:
         cards = [_card(view, c) for c in by_rank(view.hands[w])]
     else:
@@ -287,6 +297,12 @@ def _card(view: ForgeState, card: int) -> str:
 
 def _monster(name: str, hp: int, atk: int, note: str) -> str:
     return render(MONSTER, name=name, hp=hp, atk=atk, note=note)
+
+
+def _label_rows(view: ForgeState) -> list[dict[str, Any]]:
+    """The pool's labels the revealed Boss does not carry yet, as the label table's rows."""
+    boss = view.monsters[view.boss]
+    return [label_row(lab) for lab in view.game.pool.labels if lab.id not in boss.labels]
 
 
 def _label_name(view: ForgeState, label_id: str) -> str:

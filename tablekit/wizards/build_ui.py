@@ -99,15 +99,17 @@ class StudyPanel(widgets.VBox):
 
 
 def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = (),
-                enchantments: int = 0, others_cursed: tuple[int, ...] = ()) -> str:
-    """The scoring calculator as an HTML table: what to give up, the sets, every line."""
-    calc = score_calculator(gems, cursed, artefacts, enchantments, others_cursed)
+                enchantments: int = 0, others_cursed: tuple[int, ...] = (),
+                effects: bool = True) -> str:
+    """The scoring calculator as an HTML table: what to give up, the sets, every line
+    (`effects=False`: the basic game, artefacts score their points only)."""
+    calc = score_calculator(gems, cursed, artefacts, enchantments, others_cursed, effects)
     score = calc.score
     taken = ", ".join(f"{n} {escape(c)}" for c, n in calc.taken.items()) or "nothing"
     given = ", ".join(f"{n} {escape(c)}" for c, n in calc.given_up.items()) or "nothing"
     sets = "; ".join("{" + ", ".join(escape(c) for c in s) + "}" for s in calc.sets) or "none"
     rows = [("End-of-game artefacts: gems taken", taken),
-            ("End-of-game artefacts: cursed gems returned", calc.returned)] if artefacts else []
+            ("End-of-game artefacts: cursed gems returned", calc.returned)] if artefacts and effects else []
     rows += [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
             ("Cursed gems left", -score.cursed_left), ("Most cursed", -score.most_cursed),
             ("Artefacts", score.artefacts), ("Enchantments", score.enchantments),
@@ -116,31 +118,70 @@ def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = 
     return f'<table class="tk-board">{body}</table>'
 
 
+def _count_box(value: int, top: int, description: str, width: str = "150px") -> widgets.BoundedIntText:
+    """A small number box with its whole label readable."""
+    return widgets.BoundedIntText(value=value, min=0, max=top, description=description,
+                                  style={"description_width": "initial"},
+                                  layout=widgets.Layout(width=width))
+
+
+def artefact_options() -> list[tuple[str, str]]:
+    """Every artefact tile as (label with its pile and points, id), A pile first."""
+    points = {"A": 7, "B": 5, "C": 3}
+    tiles = sorted(components().artefacts, key=lambda a: (a.pile, a.name))
+    return [(f"{a.name} ({a.pile}, {points[a.pile]} points)", a.id) for a in tiles]
+
+
+def _check_table(artefacts: tuple[str, ...], others_cursed: tuple[int, ...]) -> None:
+    """Refuse artefacts that are no tile and more than three other players, naming the option."""
+    known = {tile for _, tile in artefact_options()}
+    unknown = [a for a in artefacts if a not in known]
+    if unknown:
+        raise ValueError(f"artefacts: {', '.join(map(repr, unknown))} not artefact tiles; the tiles "
+                         f"are {', '.join(sorted(known))} [rule wizards.score-artefacts]")
+    if len(others_cursed) > 3:
+        raise ValueError(f"others_cursed: at most 3 other players, got {len(others_cursed)} "
+                         "[rule wizards.score-most-cursed]")
+
+
 class ScoreCalculator(widgets.VBox):
-    """The scoring calculator, live: type a player's gems and cursed gems, read every line."""
+    """The scoring calculator, live: type a player's gems, cursed gems, the other players' cursed
+    gems, pick the artefacts held, read every line."""
 
     def __init__(self, gems: dict[str, int] | None = None, cursed: int = 0,
                  artefacts: tuple[str, ...] = (), enchantments: int = 0,
-                 others_cursed: tuple[int, ...] = ()) -> None:
+                 others_cursed: tuple[int, ...] = (), advanced: bool = False) -> None:
         gems = gems or {}
-        self.artefacts, self.others_cursed = artefacts, others_cursed
-        self.counts = {c: widgets.BoundedIntText(value=gems.get(c, 0), min=0, max=10,
-                                                 description=c, layout=widgets.Layout(width="150px"))
-                       for c in COLOURS}
-        self.cursed = widgets.BoundedIntText(value=cursed, min=0, max=20, description="cursed",
-                                             layout=widgets.Layout(width="150px"))
-        self.enchantments = widgets.BoundedIntText(value=enchantments, min=0, max=12,
-                                                   description="enchantments",
-                                                   layout=widgets.Layout(width="190px"))
+        _check_table(artefacts, others_cursed)
+        self.counts = {c: _count_box(gems.get(c, 0), 10, c) for c in COLOURS}
+        self.cursed = _count_box(cursed, 20, "your cursed gems", "190px")
+        self.enchantments = _count_box(enchantments, 12, "enchantments", "160px")
+        padded = (*others_cursed, 0, 0, 0)[:3]
+        self.others = [_count_box(n, 20, f"Player {p + 2} cursed", "170px")
+                       for p, n in enumerate(padded)]
+        self.artefact_picker = widgets.SelectMultiple(
+            options=artefact_options(), value=tuple(artefacts), rows=6,
+            description="artefacts held", style={"description_width": "initial"},
+            layout=widgets.Layout(width="420px"))
+        self.effects = widgets.Checkbox(value=advanced, indent=False,
+                                        description="advanced game: play end-of-game artefacts",
+                                        layout=widgets.Layout(width="auto"))
         self.table = widgets.HTML()
         self.message = widgets.HTML()
-        update = safe(self.update, self.message)
-        for box in [*self.counts.values(), self.cursed, self.enchantments]:
-            box.observe(update, names="value")
-        super().__init__([widgets.HBox(list(self.counts.values()),
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.cursed, self.enchantments]), self.message, self.table])
+        self._observe(safe(self.update, self.message))
+        row = widgets.Layout(flex_flow="row wrap")
+        super().__init__([widgets.HBox(list(self.counts.values()), layout=row),
+                          widgets.HBox([self.cursed, self.enchantments], layout=row),
+                          widgets.HTML("Other players' cursed gems (0 for a seat nobody plays):"),
+                          widgets.HBox(self.others, layout=row),
+                          widgets.HBox([self.artefact_picker, self.effects], layout=row),
+                          self.message, self.table])
         self.update()
+
+    def _observe(self, update: Any) -> None:
+        for box in [*self.counts.values(), self.cursed, self.enchantments, *self.others,
+                    self.artefact_picker, self.effects]:
+            box.observe(update, names="value")
 
     @property
     def gems(self) -> dict[str, int]:
@@ -150,5 +191,6 @@ class ScoreCalculator(widgets.VBox):
     def update(self, _: Any = None) -> None:
         """Score what is typed in now (errors show under the boxes: observers go through `safe`)."""
         self.message.value = ""
-        self.table.value = STYLE + score_table(self.gems, self.cursed.value, self.artefacts,
-                                               self.enchantments.value, self.others_cursed)
+        self.table.value = STYLE + score_table(
+            self.gems, self.cursed.value, tuple(self.artefact_picker.value), self.enchantments.value,
+            tuple(box.value for box in self.others), self.effects.value)

@@ -15,6 +15,7 @@ from tablekit.ui.html import card_text_html, readable_card_html, render, zone_ht
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import HINT_ROLLOUTS, GameTable
 from tablekit.wizards import heuristic
+from tablekit.wizards.actions import Pass
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, Creature, components
 from tablekit.wizards.lessons import LESSONS
 from tablekit.wizards.scoring import score_player
@@ -53,13 +54,20 @@ def dungeon_svg(view: WizardsState, dungeon: int) -> str:
     tiles = [components().artefact(a) for a in found.artefacts]
     lines = [side.name, *(f"{t.name} ({t.pile})" for t in tiles)]
     if found.enchantment:
-        lines.append(components().enchantment(found.enchantment).name)
+        lines.append(enchantment_label(view, found.enchantment))
     for row, text in enumerate(lines):
         weight = "700" if row == 0 else "400"
+        size = 12 if len(text) < 32 else 10
         parts.append(f'<text x="{centre}" y="{centre - 24 + 16 * row}" text-anchor="middle" '
-                     f'font-size="12" font-weight="{weight}">{escape(text)}</text>')
+                     f'font-size="{size}" font-weight="{weight}">{escape(text)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def enchantment_label(view: WizardsState, enchantment: str) -> str:
+    """The enchantment's name, saying so when the basic game leaves its effect off."""
+    name = components().enchantment(enchantment).name
+    return name if view.config["enchantment_effects"] else f"{name} (no effect in the basic game)"
 
 
 def _space_svg(view: WizardsState, slot: Any, shown: str, space: int, x: float, y: float) -> str:
@@ -67,7 +75,10 @@ def _space_svg(view: WizardsState, slot: Any, shown: str, space: int, x: float, 
         return (f'<polygon points="{_hex_points(x, y, 20)}" fill="#a0aec0" stroke="#4a5568"/>'
                 f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="10">statue</text>')
     if shown == CLOSED:
-        return f'<polygon points="{_hex_points(x, y, 20)}" fill="#4a5568" stroke="#2d3748"/>'
+        return (f'<polygon points="{_hex_points(x, y, 20)}" fill="#4a5568" stroke="#2d3748">'
+                f"<title>space {space}: a wall (closed space): nobody enters, and it breaks "
+                "adjacency</title></polygon>"
+                f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="10" fill="#fff">wall</text>')
     out = [f'<polygon points="{_hex_points(x, y, 24)}" fill="{GEM_FILL[shown]}" '
            f'fill-opacity="0.35" stroke="#2d3748"><title>space {space}: {shown}</title></polygon>']
     if slot is None:
@@ -197,6 +208,13 @@ class WizardsTable(GameTable):
                 break
         self.message.value = ""
         self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw; a way to decline (stop after one creature, no equipment…) is the first button."""
+        super().refresh()
+        declines = {str(a) for a in self.match.legal_actions() if isinstance(a, Pass)}
+        self.actions.children = sorted(self.actions.children,
+                                       key=lambda button: button.description not in declines)
 
     def board_html(self) -> str:
         """The dungeons and the players, as you see them."""

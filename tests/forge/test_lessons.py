@@ -37,7 +37,8 @@ def test_live_tables():
     assert player_counts()[0] == {"wizards": 1, "boss_hp_multiplier": 1, "hand": 14,
                                   "start_coppers": 40}
     rows = dodge_table([2, 3, 9, 10], range(10, 11))
-    assert rows == [{"attack": 10, "cheapest dodge": [2, 9], "discarded": 11}]
+    assert rows == [{"attack": 10, "cheapest dodge": "2 + 9", "discarded": 11}]
+    assert dodge_table([2, 3], range(6, 7))[0]["cheapest dodge"] == "none possible"
     assert [r["coppers"] for r in kill_coppers_table(range(4, 8))] == [7, 8, 8, 8]
 
 
