@@ -131,7 +131,7 @@ class RunesGame(Game):
         side = state.sides[player]
         cards = cards_of(state)
         if type(action) is AddCard and side.step == "build" and action.card in cards:
-            held = [cards[c] for c in side.cards]
+            held = steps.Held([cards[c] for c in side.cards])
             why = steps.why_not_add(state, side, cards[action.card], held)
             if why is not None:
                 return why

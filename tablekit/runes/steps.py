@@ -7,7 +7,7 @@ from typing import Any
 
 from tablekit.core.game import Events
 from tablekit.runes.board import Duel
-from tablekit.runes.cards import HERO_NAMES, Card
+from tablekit.runes.cards import HERO_NAMES, Card, Rarity
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
 from tablekit.runes.duel import board, new_duel, play_turn
@@ -69,7 +69,7 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     if step == HERO:
         return [PickHero(player, hero) for hero in HERO_NAMES if state.config.buildable(hero)]
     if step == BUILD:
-        added = [AddCard(player, c.id, c.name) for c in addable(state, side, pool)]
+        added = _adds(state, side, pool)
         sample = not side.cards and state.config.card_file is None
         return [UseSample(player, side.hero), *added] if sample else added
     if step == DIVIDE:
@@ -85,29 +85,86 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     return [Assemble(player)] if step == ASSEMBLE else []
 
 
-def addable(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Card]:
-    """The cards that may join the deck without breaking a construction rule."""
-    held = [pool[c] for c in side.cards]
-    return [card for card in pool.values() if why_not_add(state, side, card, held) is None]
+class Held:
+    """The deck built so far, tallied once for the construction rules: size, copies of each card,
+    unique properties in it, and the rarities whose limit it has reached (with that rule)."""
+
+    __slots__ = ("size", "copies", "uniques", "full")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.size = len(cards)
+        self.copies = Counter(card.id for card in cards)
+        self.uniques = {card.unique for card in cards if card.unique is not None}
+        rarities = Counter(card.rarity for card in cards)
+        self.full: dict[Rarity, tuple[str, int, str]] = {}  # rarity -> (rule, limit, label)
+        for rule, group, limit, label in RARITY_LIMITS:
+            if sum(rarities[r] for r in group) >= limit:
+                for rarity in group:
+                    self.full.setdefault(rarity, (rule, limit, label))  # the first rule reached
+
+    def admits(self, card: Card) -> bool:
+        """True when one more `card` breaks no copy, unique or rarity limit."""
+        return (self.copies[card.id] < card.copy_limit
+                and (card.unique is None or card.unique not in self.uniques)
+                and card.rarity not in self.full)
 
 
-def why_not_add(state: RunesState, side: Side, card: Card, held: list[Card]
-                ) -> tuple[str, str] | None:
+def why_not_add(state: RunesState, side: Side, card: Card, held: Held) -> tuple[str, str] | None:
     """The rule (id, sentence) adding `card` to the `held` cards would break, or None."""
     if state.config.hero_cards_only and card.hero not in (None, side.hero):
         return "runes.wish-hero", f"{card.name} belongs to another Hero's cards"
-    if len(held) >= DECK_SIZE:
+    if held.size >= DECK_SIZE:
         return "runes.deck-size", "the deck already has twenty cards"
-    copies = side.cards.count(card.id)
+    if held.admits(card):
+        return None
+    copies = held.copies[card.id]
     if copies >= card.copy_limit:
         return "runes.copy-limit", f"the deck already holds {copies} {card.name}"
-    if card.unique is not None and any(c.unique == card.unique for c in held):
+    if card.unique in held.uniques:
         return "runes.unique", f"a card with the unique property '{card.unique}' is in the deck"
-    rarities = Counter(c.rarity for c in held)
-    for rule, group, limit, label in RARITY_LIMITS:
-        if card.rarity in group and sum(rarities[r] for r in group) + 1 > limit:
-            return rule, f"the deck already holds {limit} {label} card(s)"
-    return None
+    rule, limit, label = held.full[card.rarity]
+    return rule, f"the deck already holds {limit} {label} card(s)"
+
+
+def _adds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[AddCard]:
+    """An AddCard for each card that may join the deck (`why_not_add` gives None for exactly these).
+
+    Worked out once per Build; each card added then only drops what it closes (`_added`).
+    """
+    if side.adds is None:
+        held = Held([pool[c] for c in side.cards])
+        side.adds = [] if held.size >= DECK_SIZE else [
+            add for card, add in _offers(pool, side.hero, state.config.hero_cards_only,
+                                         state.preparing) if held.admits(card)]
+    return side.adds
+
+
+def _added(side: Side, card: Card, pool: dict[str, Card]) -> None:
+    """Keep the open AddCards right after `card` joined: a card closes its own copies, its unique
+    property and its rarity's limits, and nothing else."""
+    if side.adds is None:
+        return
+    held = Held([pool[c] for c in side.cards])
+    if held.size >= DECK_SIZE:
+        side.adds = []
+    elif card.unique is not None or not held.admits(card):
+        side.adds = [add for add in side.adds if held.admits(pool[add.card])]
+
+
+# (pool id, Hero, Hero's cards only, player) -> (the pool, kept so its id stays its own; its offers)
+_OFFERS: dict[tuple[int, str | None, bool, int], tuple[dict[str, Card], list[tuple[Card, AddCard]]]] = {}
+
+
+def _offers(pool: dict[str, Card], hero: str | None, hero_cards_only: bool,
+            player: int) -> list[tuple[Card, AddCard]]:
+    """Each card of the pool the Hero may use, with its AddCard action: built once per pool."""
+    key = (id(pool), hero, hero_cards_only, player)
+    found = _OFFERS.get(key)
+    if found is None:
+        found = _OFFERS[key] = (pool, [(card, AddCard(player, card.id, card.name))
+                                       for card in pool.values()
+                                       if not hero_cards_only or card.hero in (None, hero)])
+    return found[1]
 
 
 def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, Card]) -> None:
@@ -126,6 +183,7 @@ def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, C
                    hero=HERO_NAMES[action.hero])
     elif kind is AddCard:
         side.cards.append(action.card)
+        _added(side, pool[action.card], pool)
         events.add("runes.deck-size", "{who} adds {card} ({n}/20).", who=who, card=action.name,
                    n=len(side.cards))
         if len(side.cards) == DECK_SIZE:
