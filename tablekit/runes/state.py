@@ -127,7 +127,7 @@ class Side:
     """One player's preparation: Hero, cards in build order, Chapters, Threads, Initiative."""
 
     __slots__ = ("hero", "step", "cards", "chapters", "placed", "threads", "initiative",
-                 "spent", "deck", "adds")
+                 "spent", "deck", "adds", "binds")
 
     def __init__(self) -> None:
         self.hero: str | None = None
@@ -140,6 +140,7 @@ class Side:
         self.spent = 0  # cards whose Initiative is set, in Chapter order
         self.deck: list[str] = []
         self.adds: list[Any] | None = None  # Build: the AddCard actions open now (None: not worked out yet)
+        self.binds: list[Any] | None = None  # Bind: the Bind actions open now (None: the same)
 
     def clone(self) -> Side:
         """An independent copy."""
@@ -150,7 +151,7 @@ class Side:
             list(self.deck)
         twin.chapters = [list(ch) for ch in self.chapters]
         twin.initiative = [list(row) for row in self.initiative]
-        twin.adds = self.adds  # never changed in place: sharing is safe
+        twin.adds, twin.binds = self.adds, self.binds  # never changed in place: sharing is safe
         return twin
 
     def snapshot(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tablekit.core.game import Events
 from tablekit.runes.board import Duel
-from tablekit.runes.cards import HERO_NAMES, Card, Rarity
+from tablekit.runes.cards import HERO_NAMES, Card, Rarity, worked_out
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
 from tablekit.runes.duel import board, new_duel, play_turn
@@ -67,7 +67,9 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     side = state.sides[player]
     step = side.step
     if step == HERO:
-        return [PickHero(player, hero) for hero in HERO_NAMES if state.config.buildable(hero)]
+        config = state.config
+        return worked_out(pool, ("heroes", player, config.hero_cards_only), lambda: [
+            PickHero(player, hero) for hero in HERO_NAMES if config.buildable(hero)])
     if step == BUILD:
         added = _adds(state, side, pool)
         sample = not side.cards and state.config.card_file is None
@@ -83,6 +85,9 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     if step == ORDER:
         return [ShuffleDeck(player)]
     return [Assemble(player)] if step == ASSEMBLE else []
+
+
+LIMITED_RARITIES = frozenset(rarity for _, group, _, _ in RARITY_LIMITS for rarity in group)
 
 
 class Held:
@@ -144,27 +149,23 @@ def _added(side: Side, card: Card, pool: dict[str, Card]) -> None:
     property and its rarity's limits, and nothing else."""
     if side.adds is None:
         return
-    held = Held([pool[c] for c in side.cards])
-    if held.size >= DECK_SIZE:
+    if len(side.cards) >= DECK_SIZE:
         side.adds = []
-    elif card.unique is not None or not held.admits(card):
+        return
+    if (card.unique is None and card.rarity not in LIMITED_RARITIES
+            and side.cards.count(card.id) < card.copy_limit):
+        return  # a card free of every limit, with copies left, closes nothing (the usual case)
+    held = Held([pool[c] for c in side.cards])
+    if card.unique is not None or not held.admits(card):
         side.adds = [add for add in side.adds if held.admits(pool[add.card])]
-
-
-# (pool id, Hero, Hero's cards only, player) -> (the pool, kept so its id stays its own; its offers)
-_OFFERS: dict[tuple[int, str | None, bool, int], tuple[dict[str, Card], list[tuple[Card, AddCard]]]] = {}
 
 
 def _offers(pool: dict[str, Card], hero: str | None, hero_cards_only: bool,
             player: int) -> list[tuple[Card, AddCard]]:
     """Each card of the pool the Hero may use, with its AddCard action: built once per pool."""
-    key = (id(pool), hero, hero_cards_only, player)
-    found = _OFFERS.get(key)
-    if found is None:
-        found = _OFFERS[key] = (pool, [(card, AddCard(player, card.id, card.name))
-                                       for card in pool.values()
-                                       if not hero_cards_only or card.hero in (None, hero)])
-    return found[1]
+    return worked_out(pool, ("adds", hero, hero_cards_only, player), lambda: [
+        (card, AddCard(player, card.id, card.name)) for card in pool.values()
+        if not hero_cards_only or card.hero in (None, hero)])
 
 
 def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, Card]) -> None:
@@ -192,6 +193,7 @@ def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, C
         _divide(side, action, events, who)
     elif kind is Bind:
         side.threads.append(((action.chapter, action.first), (action.chapter, action.second)))
+        _bound(side, action)
         events.add("runes.thread-pair", "{who} ties a Thread of Fate: {names}.", who=who,
                    names=action.names)
     elif kind is EndThreads:
@@ -242,19 +244,29 @@ def _divide(side: Side, action: ToChapter, events: Events, who: str) -> None:
 
 
 def _binds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Bind]:
+    """Every Thread of Fate that may still be tied (worked out once; `_bound` keeps it up to date)."""
     options = prep_options(state.config)
     if (len(side.threads) + 1) * options.thread_cost > options.wyrd_points:
         return []
-    used = {slot for pair in side.threads for slot in pair}
-    found = []
-    for chapter, cards in enumerate(side.chapters):
-        free = [p for p in range(len(cards)) if (chapter, p) not in used]
-        for first in free:
-            for second in free:
-                if first != second:
-                    names = f"{pool[cards[first]].name} → {pool[cards[second]].name}"
-                    found.append(Bind(state.preparing, chapter, first, second, names))
-    return found
+    if side.binds is None:
+        used = {slot for pair in side.threads for slot in pair}
+        side.binds = []
+        for chapter, cards in enumerate(side.chapters):
+            free = [p for p in range(len(cards)) if (chapter, p) not in used]
+            for first in free:
+                for second in free:
+                    if first != second:
+                        names = f"{pool[cards[first]].name} → {pool[cards[second]].name}"
+                        side.binds.append(Bind(state.preparing, chapter, first, second, names))
+    return side.binds
+
+
+def _bound(side: Side, action: Bind) -> None:
+    """Drop the Threads that would reuse a card the new Thread ties (a card is in one at most)."""
+    if side.binds is not None:
+        tied = (action.first, action.second)
+        side.binds = [bind for bind in side.binds if bind.chapter != action.chapter
+                      or (bind.first not in tied and bind.second not in tied)]
 
 
 def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[SetInitiative]:
