@@ -183,7 +183,7 @@ class RunesGame(Game):
     def determinize(self, view: RunesState, rng: random.Random) -> RunesState:
         """A full state: the masked preparation and the future random draws dealt anew."""
         state = view.clone()
-        state.rng = random.Random(rng.getrandbits(64))
+        state.rng, state.rng_shared = random.Random(rng.getrandbits(64)), False
         if state.result is None:
             for player, side in enumerate(state.sides):
                 if privacy.HIDDEN in side.cards or privacy.HIDDEN in side.deck:

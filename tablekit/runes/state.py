@@ -165,12 +165,13 @@ class Side:
 class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "sides", "preparing", "result", "boards")
+    __slots__ = ("config", "rng", "rng_shared", "sides", "preparing", "result", "boards")
 
     def __init__(self, config: Any, rng: random.Random) -> None:
         super().__init__()
         self.config = config
         self.rng = rng
+        self.rng_shared = False  # True while a clone may hold the same generator (see `random`)
         self.sides = [Side(), Side()]
         self.preparing: int | None = 0
         self.result: dict[str, Any] | None = None
@@ -181,8 +182,16 @@ class RunesState(GameState):
         twin = RunesState.__new__(RunesState)
         twin.config, twin.result, twin.preparing = self.config, self.result, self.preparing
         twin.boards = self.boards
-        twin.rng = copy_rng(self.rng)
+        twin.rng = self.rng  # copied on first use by either side (see `random`)
+        twin.rng_shared = self.rng_shared = True
         twin.sides = [side.clone() for side in self.sides]
         twin.setup_events = self.setup_events
         twin.legal = self.legal  # never changed in place: sharing is safe
         return twin
+
+    def random(self) -> random.Random:
+        """The state's own generator (copied first if a clone still shares it)."""
+        if self.rng_shared:
+            self.rng = copy_rng(self.rng)
+            self.rng_shared = False
+        return self.rng

@@ -18,7 +18,7 @@ from tablekit.runes.preparation import (
     MAX_INITIATIVE,
     Plan,
     PrepOptions,
-    shuffle,
+    lock,
 )
 from tablekit.runes.state import (
     ASSEMBLE,
@@ -285,8 +285,8 @@ def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[S
 
 def _shuffle(state: RunesState, side: Side, events: Events, who: str,
              pool: dict[str, Card]) -> None:
-    locked = shuffle(plan_of(side), state.rng.getrandbits(64), pool, None,
-                     prep_options(state.config))
+    # each step offered legal choices only, so the plan is legal: locked without checking it again
+    locked = lock(plan_of(side), state.random().getrandbits(64))
     side.deck = list(locked.deck)
     side.step = ASSEMBLE
     for chapter, blocks in enumerate(locked.chapters):
@@ -312,7 +312,7 @@ def _assemble(state: RunesState, player: int, events: Events, who: str,
 def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     first = state.config.first_player
     if first is None:
-        first = state.rng.randrange(2)
+        first = state.random().randrange(2)
     options = state.config.duel_options(first)
     events.add("runes.duel", "The duel begins; {hero} acts first.",
                hero=HERO_NAMES[state.sides[first].hero])
