@@ -165,7 +165,8 @@ class Side:
 class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "rng_shared", "sides", "preparing", "result", "boards")
+    __slots__ = ("config", "rng", "rng_shared", "sides", "preparing", "result", "_boards",
+                 "boards_owed")
 
     def __init__(self, config: Any, rng: random.Random) -> None:
         super().__init__()
@@ -175,19 +176,31 @@ class RunesState(GameState):
         self.sides = [Side(), Side()]
         self.preparing: int | None = 0
         self.result: dict[str, Any] | None = None
-        self.boards: list[dict] | None = None  # the board after each duel turn (log on only)
+        self._boards: list[dict] | None = None  # see `boards`
+        self.boards_owed = False  # the duel was fought with the log on: `boards` replays it
 
     def clone(self) -> RunesState:
         """An independent copy (the duel's record is never changed, so it is shared)."""
         twin = RunesState.__new__(RunesState)
         twin.config, twin.result, twin.preparing = self.config, self.result, self.preparing
-        twin.boards = self.boards
+        twin._boards, twin.boards_owed = self._boards, self.boards_owed
         twin.rng = self.rng  # copied on first use by either side (see `random`)
         twin.rng_shared = self.rng_shared = True
         twin.sides = [side.clone() for side in self.sides]
         twin.setup_events = self.setup_events
         twin.legal = self.legal  # never changed in place: sharing is safe
         return twin
+
+    @property
+    def boards(self) -> list[dict] | None:
+        """The board after each duel turn, when the duel was fought with the log on (else None).
+
+        Worked out when first asked for, by fighting the same duel again: most matches never ask.
+        """
+        if self._boards is None and self.boards_owed:
+            from tablekit.runes.steps import replay_boards  # the steps module imports this one
+            self._boards = replay_boards(self)
+        return self._boards
 
     def random(self) -> random.Random:
         """The state's own generator (copied first if a clone still shares it)."""

@@ -313,22 +313,36 @@ def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     first = state.config.first_player
     if first is None:
         first = state.random().randrange(2)
-    options = state.config.duel_options(first)
     events.add("runes.duel", "The duel begins; {hero} acts first.",
                hero=HERO_NAMES[state.sides[first].hero])
-    heroes = [side.hero for side in state.sides]
-    decks = [[pool[c] for c in side.deck] for side in state.sides]
-    duel = new_duel(heroes, decks, options, Events(events.items))
-    duel.timeline = []
-    set_scenario(duel, state.config.scenario)
-    boards = state.boards = [] if events.items is not None else None
+    duel = _duel(state, first, Events(events.items), pool)
     while not duel.over:
         play_turn(duel)
-        if boards is not None:
-            boards.append(board(duel))
+    state.boards_owed = events.items is not None  # the boards are played again when asked for
     state.result = {"winner": duel.winner, "reason": duel.reason, "turns": duel.turn,
                     "fighters": [f.snapshot() for f in duel.fighters],
                     "timeline": [list(row) for row in duel.timeline]}
+
+
+def _duel(state: RunesState, first: int, events: Events, pool: dict[str, Card]) -> Duel:
+    """Both locked decks at the start of the duel, `first` to act."""
+    heroes = [side.hero for side in state.sides]
+    decks = [[pool[c] for c in side.deck] for side in state.sides]
+    duel = new_duel(heroes, decks, state.config.duel_options(first), events)
+    duel.timeline = []
+    set_scenario(duel, state.config.scenario)
+    return duel
+
+
+def replay_boards(state: RunesState) -> list[dict]:
+    """The board after each turn of the fought duel, fought again: a duel is deterministic, and
+    its first row of the timeline names who acted first."""
+    duel = _duel(state, state.result["timeline"][0][1], Events(None), state.config.cards)
+    boards = []
+    while not duel.over:
+        play_turn(duel)
+        boards.append(board(duel))
+    return boards
 
 
 def set_scenario(duel: Duel, scenario: Any) -> None:
