@@ -75,9 +75,10 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
         sample = not side.cards and state.config.card_file is None
         return [UseSample(player, side.hero), *added] if sample else added
     if step == DIVIDE:
-        name = pool[side.cards[side.placed]].name
-        return [ToChapter(player, ch, name) for ch in range(CHAPTERS)
-                if len(side.chapters[ch]) < CHAPTER_SIZE]
+        card = side.cards[side.placed]
+        every = worked_out(pool, ("chapters", player, card), lambda: [
+            ToChapter(player, ch, pool[card].name) for ch in range(CHAPTERS)])
+        return [to for to in every if len(side.chapters[to.chapter]) < CHAPTER_SIZE]
     if step == BIND:
         return [*_binds(state, side, pool), EndThreads(player)]
     if step == SPEND:
@@ -145,19 +146,39 @@ def _adds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[AddCard]
 
 
 def _added(side: Side, card: Card, pool: dict[str, Card]) -> None:
-    """Keep the open AddCards right after `card` joined: a card closes its own copies, its unique
-    property and its rarity's limits, and nothing else."""
+    """Keep the open AddCards right after `card` joined (see `_closed_by`)."""
     if side.adds is None:
         return
     if len(side.cards) >= DECK_SIZE:
         side.adds = []
         return
-    if (card.unique is None and card.rarity not in LIMITED_RARITIES
-            and side.cards.count(card.id) < card.copy_limit):
-        return  # a card free of every limit, with copies left, closes nothing (the usual case)
-    held = Held([pool[c] for c in side.cards])
-    if card.unique is not None or not held.admits(card):
-        side.adds = [add for add in side.adds if held.admits(pool[add.card])]
+    closed = _closed_by(side, card, pool)
+    if closed:
+        side.adds = [add for add in side.adds if add.card not in closed]
+
+
+def _closed_by(side: Side, card: Card, pool: dict[str, Card]) -> set[str]:
+    """The cards the deck can take no more now that `card` joined it, and only those: `card`
+    once its copies are all in, the cards sharing its unique property, and every card of the
+    rarities of a limit it filled (the other limits did not move)."""
+    closed: set[str] = set()
+    if side.cards.count(card.id) >= card.copy_limit:
+        closed.add(card.id)
+    if card.unique is not None:
+        closed |= _ids_with(pool, "unique", card.unique)
+    if card.rarity in LIMITED_RARITIES:
+        rarities = Counter(pool[c].rarity for c in side.cards)
+        for _, group, limit, _ in RARITY_LIMITS:
+            if card.rarity in group and sum(rarities[r] for r in group) >= limit:
+                for rarity in group:
+                    closed |= _ids_with(pool, "rarity", rarity)
+    return closed
+
+
+def _ids_with(pool: dict[str, Card], field: str, value: object) -> frozenset[str]:
+    """The ids of the pool's cards whose `field` is `value` (worked out once per pool)."""
+    return worked_out(pool, ("ids", field, value), lambda: frozenset(
+        card.id for card in pool.values() if getattr(card, field) == value))
 
 
 def _offers(pool: dict[str, Card], hero: str | None, hero_cards_only: bool,
@@ -272,15 +293,24 @@ def _bound(side: Side, action: Bind) -> None:
 def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[SetInitiative]:
     options = prep_options(state.config)
     chapter, place = divmod(side.spent, CHAPTER_SIZE)
-    name = pool[side.chapters[chapter][place]].name
+    choices = _initiative_choices(pool, state.preparing, side.chapters[chapter][place])
     if (chapter, place) in {b for _, b in side.threads} and not options.allow_b_initiative:
-        return [SetInitiative(state.preparing, 0, name)]
+        return [choices[MAX_INITIATIVE]]  # card B of a Thread: 0 only
     spent = options.thread_cost * len(side.threads) + sum(
         INITIATIVE_COSTS[abs(v)] for row in side.initiative for v in row)
     left = options.wyrd_points - spent
-    return [SetInitiative(state.preparing, v, name) for v in range(-MAX_INITIATIVE,
-                                                                     MAX_INITIATIVE + 1)
-            if INITIATIVE_COSTS[abs(v)] <= left]
+    affordable = [size for size, cost in INITIATIVE_COSTS.items() if cost <= left]
+    if not affordable:
+        return []
+    reach = max(affordable)  # the costs grow with the size: every value from -reach to +reach
+    return choices[MAX_INITIATIVE - reach:MAX_INITIATIVE + reach + 1]
+
+
+def _initiative_choices(pool: dict[str, Card], player: int, card: str) -> list[SetInitiative]:
+    """SetInitiative -3 to +3 for a card (built once per pool, player and card)."""
+    name = pool[card].name
+    return worked_out(pool, ("initiative", player, card), lambda: [
+        SetInitiative(player, value, name) for value in range(-MAX_INITIATIVE, MAX_INITIATIVE + 1)])
 
 
 def _shuffle(state: RunesState, side: Side, events: Events, who: str,
