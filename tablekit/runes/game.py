@@ -42,8 +42,8 @@ def pool(card_file: str | None = None) -> dict[str, Card]:
 
 
 def cards_of(state: RunesState) -> dict[str, Card]:
-    """The card pool a match plays with."""
-    return pool(state.config.card_file)
+    """The card pool a match plays with: the one it was dealt (no look at the card file per action)."""
+    return state.pool
 
 
 class RunesGame(Game):

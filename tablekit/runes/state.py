@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from tablekit.core.actions import action
 from tablekit.core.game import GameState, copy_rng
-from tablekit.runes.cards import HERO_NAMES
+from tablekit.runes.cards import HERO_NAMES, Card
 
 # The steps of one player's preparation, in order (the Hero is chosen first).
 HERO, BUILD, DIVIDE, BIND, SPEND, ORDER, ASSEMBLE, READY = (
@@ -165,12 +165,13 @@ class Side:
 class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "rng_shared", "sides", "preparing", "result", "_boards",
-                 "boards_owed")
+    __slots__ = ("config", "pool", "rng", "rng_shared", "sides", "preparing", "result",
+                 "_boards", "boards_owed")
 
     def __init__(self, config: Any, rng: random.Random) -> None:
         super().__init__()
         self.config = config
+        self.pool: dict[str, Card] = config.cards  # the card pool the match was dealt (never changed)
         self.rng = rng
         self.rng_shared = False  # True while a clone may hold the same generator (see `random`)
         self.sides = [Side(), Side()]
@@ -183,6 +184,7 @@ class RunesState(GameState):
         """An independent copy (the duel's record is never changed, so it is shared)."""
         twin = RunesState.__new__(RunesState)
         twin.config, twin.result, twin.preparing = self.config, self.result, self.preparing
+        twin.pool = self.pool
         twin._boards, twin.boards_owed = self._boards, self.boards_owed
         twin.rng = self.rng  # copied on first use by either side (see `random`)
         twin.rng_shared = self.rng_shared = True

@@ -367,7 +367,7 @@ def _duel(state: RunesState, first: int, events: Events, pool: dict[str, Card]) 
 def replay_boards(state: RunesState) -> list[dict]:
     """The board after each turn of the fought duel, fought again: a duel is deterministic, and
     its first row of the timeline names who acted first."""
-    duel = _duel(state, state.result["timeline"][0][1], Events(None), state.config.cards)
+    duel = _duel(state, state.result["timeline"][0][1], Events(None), state.pool)
     boards = []
     while not duel.over:
         play_turn(duel)
