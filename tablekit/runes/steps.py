@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Any
 
 from tablekit.core.game import Events
@@ -290,6 +291,10 @@ def _bound(side: Side, action: Bind) -> None:
                       or (bind.first not in tied and bind.second not in tied)]
 
 
+COST_OF_VALUE = {value: INITIATIVE_COSTS[abs(value)]  # Wyrd Points of each fixed Initiative
+                 for value in range(-MAX_INITIATIVE, MAX_INITIATIVE + 1)}
+
+
 def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[SetInitiative]:
     options = prep_options(state.config)
     chapter, place = divmod(side.spent, CHAPTER_SIZE)
@@ -297,7 +302,7 @@ def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[S
     if (chapter, place) in {b for _, b in side.threads} and not options.allow_b_initiative:
         return [choices[MAX_INITIATIVE]]  # card B of a Thread: 0 only
     spent = options.thread_cost * len(side.threads) + sum(
-        INITIATIVE_COSTS[abs(v)] for row in side.initiative for v in row)
+        map(COST_OF_VALUE.__getitem__, chain.from_iterable(side.initiative)))
     left = options.wyrd_points - spent
     affordable = [size for size, cost in INITIATIVE_COSTS.items() if cost <= left]
     if not affordable:
