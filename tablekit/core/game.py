@@ -7,6 +7,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from tablekit.core.config import GameConfig, validate_config
@@ -257,7 +259,7 @@ class Game(ABC):
 
 def is_offered(action: Action, legal: list[Action]) -> bool:
     """True when `action` is among `legal`, same type and same fields."""
-    if id(action) in map(id, legal):  # the very object offered: a C-speed identity scan
+    if any(map(is_, legal, repeat(action))):  # the very object offered: a C-speed identity scan
         return True
     try:
         found = legal[legal.index(action)]  # C-speed search; identity matches first
