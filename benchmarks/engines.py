@@ -12,6 +12,12 @@ log, undo history) beside the engine's "checked + log" figure, in alternating ro
 see the same machine, with the ratio and the target (issue 8: Match ≥ 80% of the engine), and
 the time one undo takes (mean and 99th percentile over every undo of 20 whole games).
 `--checkpoints` repeats it for other checkpoint intervals (how `CHECKPOINT_EVERY` was chosen).
+
+The third table sets each game beside OpenSpiel's python_liars_poker (issue 40): random play
+through Match, the raw engine ("unchecked, no log", the rollout path) and random play of
+python_liars_poker through pyspiel (chance outcomes drawn uniformly, each counted as an action),
+in alternating rounds, with both ratios. It needs open_spiel importable (the `bench` extra:
+pip install -e '.[bench]'); without it the ratios are left out. `--openspiel-only` prints only it.
 Times are this process's CPU seconds (`time.process_time`): on a shared machine, wall time
 measures the neighbours.
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from types import ModuleType
 
 import tablekit
 from tablekit.core import match as match_module
@@ -30,6 +37,7 @@ from tablekit.core.registry import get_game
 TARGETS = {"deckula": 50_000, "wonders": 50_000,  # checked + log, actions/s per core (issues 2, 3,
            "forge": 50_000, "wizards": 50_000}  # 9, 10); runes: duels/s in runes_duel.py
 MATCH_TARGET = 0.80  # Match random play / engine checked + log (issue 8 §5)
+OPENSPIEL_GAME = "python_liars_poker"  # the yardstick of issue 40
 ROUNDS = 6           # alternating engine / Match rounds per figure
 clock = time.process_time
 
@@ -85,6 +93,39 @@ def match_games(name: str, seconds: float, first_seed: int = 0) -> tuple[int, in
     return games, actions, clock() - start
 
 
+def openspiel_games(seconds: float) -> tuple[int, int, float] | None:
+    """Random play of OpenSpiel's python_liars_poker; (games, actions, elapsed), None without it."""
+    pyspiel = _pyspiel()
+    if pyspiel is None:
+        return None
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    rng = random.Random(7)
+    games = actions = 0
+    start = clock()
+    while clock() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+    return games, actions, clock() - start
+
+
+def _pyspiel() -> ModuleType | None:
+    """OpenSpiel's Python module, or None where it is not installed."""
+    try:
+        import open_spiel.python.games  # noqa: F401 - registers the python_* games
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel
+
+
 def clone_micros(name: str, repeats: int = 20000) -> float:
     """Mean time to clone a mid-game state, in microseconds."""
     game = get_game(name)
@@ -135,12 +176,17 @@ def main() -> None:
     parser.add_argument("--checkpoints", default=str(match_module.CHECKPOINT_EVERY),
                         help="Match checkpoint intervals to compare, e.g. 8,16,32")
     parser.add_argument("--match-only", action="store_true", help="skip the engine table")
+    parser.add_argument("--openspiel-only", action="store_true",
+                        help=f"print only the table beside OpenSpiel's {OPENSPIEL_GAME}")
     parser.add_argument("games", nargs="*", default=tablekit.games())
     args = parser.parse_args()
-    if not args.match_only:
-        engine_table(args.games, args.seconds)
+    if not args.openspiel_only:
+        if not args.match_only:
+            engine_table(args.games, args.seconds)
+            print()
+        match_table(args.games, args.seconds, [int(k) for k in args.checkpoints.split(",")])
         print()
-    match_table(args.games, args.seconds, [int(k) for k in args.checkpoints.split(",")])
+    openspiel_table(args.games, args.seconds)
 
 
 def engine_table(names: list[str], seconds: float) -> None:
@@ -173,6 +219,31 @@ def match_table(names: list[str], seconds: float, intervals: list[int]) -> None:
             counts = f"{engine_n // 1000}k / {played_n // 1000}k"
             print(f"{name:10} {every:5} {engine:9,.0f} {played:9,.0f} {ratio:6.2f} {counts:>15} {undo:7.3f} "
                   f"{undo_p99:5.2f}  {'met' if ratio >= MATCH_TARGET else 'NOT met'}")
+
+
+def openspiel_table(names: list[str], seconds: float) -> None:
+    """Match and raw engine actions/s per game, and their ratios to OpenSpiel's yardstick."""
+    if _pyspiel() is None:
+        print(f"(open_spiel is not importable: no ratios to {OPENSPIEL_GAME}; "
+              "pip install -e '.[bench]')")
+    print(f"{'game':10} {'Match/s':>9} {'raw/s':>9} {'OpenSpiel/s':>11} {'Match ratio':>11} "
+          f"{'raw ratio':>9}  (ratio: actions/s ÷ {OPENSPIEL_GAME}'s, same rounds)")
+    for name in names:
+        played, raw, yardstick = [0, 0.0], [0, 0.0], [0, 0.0]
+        for round_ in range(ROUNDS):
+            slice_ = seconds / ROUNDS
+            for total, result in ((played, match_games(name, slice_, round_ * 10_000)),
+                                  (raw, random_games(name, slice_, False, False, round_ * 10_000)),
+                                  (yardstick, openspiel_games(slice_))):
+                if result is not None:
+                    total[0] += result[1]
+                    total[1] += result[2]
+        match_rate, raw_rate = played[0] / played[1], raw[0] / raw[1]
+        line = f"{name:10} {match_rate:9,.0f} {raw_rate:9,.0f}"
+        if yardstick[1]:
+            rate = yardstick[0] / yardstick[1]
+            line += f" {rate:11,.0f} {match_rate / rate:11.2f} {raw_rate / rate:9.2f}"
+        print(line)
 
 
 def _verdict(name: str, rate: float) -> str:

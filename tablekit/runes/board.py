@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tablekit.core.cards import read_toml
 from tablekit.core.errors import CardDataError, ConfigError
+from tablekit.core.events import Event
 from tablekit.core.game import Events
 from tablekit.runes.cards import DATA, HERO_NAMES, HEROES, Card
 from tablekit.runes.fighter import Fighter
@@ -84,7 +85,7 @@ class Duel:
         """Record one event when anybody listens."""
         items = self.events.items
         if items is not None:
-            self.events.add(rule, template, **data)
+            items.append(Event(rule, template, data))
 
     def defeat(self, fighter: Fighter, why: str) -> None:
         """End the duel: `fighter` has lost."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import field_validator, model_validator
 
@@ -184,6 +184,20 @@ def check_collection(collection: Mapping[Any, Any]) -> dict[Card, int]:
         ids[card.id] = card
         clean[card] = clean.get(card, 0) + copies
     return clean
+
+
+T = TypeVar("T")
+# (pool id, key) -> (the pool, kept so that its id stays its own; what was worked out from it)
+_WORKED_OUT: dict[tuple[int, Hashable], tuple[Mapping[str, Card], Any]] = {}
+
+
+def worked_out(pool: Mapping[str, Card], key: Hashable, make: Callable[[], T]) -> T:
+    """What `make` works out from `pool`: once per pool and key (a pool is never changed)."""
+    slot = (id(pool), key)
+    found = _WORKED_OUT.get(slot)
+    if found is None:
+        found = _WORKED_OUT[slot] = (pool, make())
+    return found[1]
 
 
 def cards_by_id(cards: Iterable[Card]) -> dict[str, Card]:

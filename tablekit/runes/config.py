@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
@@ -10,7 +11,7 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from tablekit.core.config import GameConfig, Schema, option
 from tablekit.core.errors import CardDataError, ConfigError
 from tablekit.runes.board import DuelOptions
-from tablekit.runes.cards import HEROES, Card, Rarity
+from tablekit.runes.cards import HEROES, Card, Rarity, worked_out
 from tablekit.runes.preparation import Plan, PrepOptions
 
 HeroId = Literal["skorta", "mikal-finnvard", "ash", "torstein"]
@@ -78,7 +79,7 @@ class RunesConfig(GameConfig):
         """A duel: two players."""
         return 2
 
-    @property
+    @cached_property
     def prep(self) -> PrepOptions:
         """The preparation switches."""
         return PrepOptions(wyrd_points=self.wyrd_points, thread_cost=self.thread_cost)
@@ -102,9 +103,9 @@ class RunesConfig(GameConfig):
 
     def buildable(self, hero: str) -> bool:
         """True when the pool holds Common copies enough to fill a deck for `hero`."""
-        commons = [c for c in self.cards.values() if c.rarity is Rarity.COMMON
-                   and (not self.hero_cards_only or c.hero in (None, hero))]
-        return sum(c.copy_limit for c in commons) >= 20
+        cards, own_only = self.cards, self.hero_cards_only
+        return worked_out(cards, ("buildable", hero, own_only),
+                          lambda: _commons_fill_a_deck(cards, hero, own_only))
 
     @model_validator(mode="after")
     def _plans_are_legal(self) -> RunesConfig:
@@ -134,3 +135,10 @@ class RunesConfig(GameConfig):
             except CardDataError as exc:
                 raise ConfigError(str(exc)) from None
         return self
+
+
+def _commons_fill_a_deck(cards: Mapping[str, Card], hero: str, hero_cards_only: bool) -> bool:
+    """True when the pool's Commons that `hero` may use add up to twenty copies."""
+    commons = [c for c in cards.values() if c.rarity is Rarity.COMMON
+               and (not hero_cards_only or c.hero in (None, hero))]
+    return sum(c.copy_limit for c in commons) >= 20

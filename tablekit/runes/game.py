@@ -30,6 +30,8 @@ _POOLS: dict[str | None, tuple[float, dict[str, Card]]] = {}
 
 def pool(card_file: str | None = None) -> dict[str, Card]:
     """The sample card pool, or a card file's (loaded again only when the file changes)."""
+    if card_file is None and None in _POOLS:  # the shipped sample never changes
+        return _POOLS[None][1]
     stamp = Path(card_file).stat().st_mtime if card_file is not None and \
         Path(card_file).exists() else 0.0
     found = _POOLS.get(card_file)
@@ -40,8 +42,8 @@ def pool(card_file: str | None = None) -> dict[str, Card]:
 
 
 def cards_of(state: RunesState) -> dict[str, Card]:
-    """The card pool a match plays with."""
-    return pool(state.config.card_file)
+    """The card pool a match plays with: the one it was dealt (no look at the card file per action)."""
+    return state.pool
 
 
 class RunesGame(Game):
@@ -131,7 +133,7 @@ class RunesGame(Game):
         side = state.sides[player]
         cards = cards_of(state)
         if type(action) is AddCard and side.step == "build" and action.card in cards:
-            held = [cards[c] for c in side.cards]
+            held = steps.Held([cards[c] for c in side.cards])
             why = steps.why_not_add(state, side, cards[action.card], held)
             if why is not None:
                 return why
@@ -181,7 +183,7 @@ class RunesGame(Game):
     def determinize(self, view: RunesState, rng: random.Random) -> RunesState:
         """A full state: the masked preparation and the future random draws dealt anew."""
         state = view.clone()
-        state.rng = random.Random(rng.getrandbits(64))
+        state.rng, state.rng_shared = random.Random(rng.getrandbits(64)), False
         if state.result is None:
             for player, side in enumerate(state.sides):
                 if privacy.HIDDEN in side.cards or privacy.HIDDEN in side.deck:

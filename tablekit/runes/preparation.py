@@ -186,6 +186,11 @@ def shuffle(plan: Plan, seed: int | str, pool: Mapping[str, Card] | None = None,
     violations = check_plan(plan, pool, owned, options)
     if violations:
         raise DeckError(violations)
+    return lock(plan, seed)
+
+
+def lock(plan: Plan, seed: int | str) -> Shuffle:
+    """Draw each block's random value in [0, 5] and lock the order of a plan known to be legal."""
     rng = rng_for(seed, "runes", "shuffle")
     chapters = []
     for chapter in range(len(plan.chapters)):

@@ -12,6 +12,7 @@ import random
 from tablekit.core.game import Events
 from tablekit.runes import steps
 from tablekit.runes.cards import Card
+from tablekit.runes.preparation import shuffle
 from tablekit.runes.state import (
     ASSEMBLE,
     BIND,
@@ -59,8 +60,8 @@ def redeal(state: RunesState, player: int, rng: random.Random, pool: dict[str, C
         offered = _choices(steps.offer(scratch, pool), side, seen)
         steps.apply_step(scratch, offered[rng.randrange(len(offered))], events, pool)
     if target >= STEPS.index(ASSEMBLE):
-        side.deck = list(steps.shuffle(steps.plan_of(side), rng.getrandbits(64), pool, None,
-                                       steps.prep_options(state.config)).deck)
+        side.deck = list(shuffle(steps.plan_of(side), rng.getrandbits(64), pool, None,
+                                 steps.prep_options(state.config)).deck)
     side.step = seen.step
     state.sides[player] = side
 

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from tablekit.core.actions import action
 from tablekit.core.game import GameState, copy_rng
-from tablekit.runes.cards import HERO_NAMES
+from tablekit.runes.cards import HERO_NAMES, Card
 
 # The steps of one player's preparation, in order (the Hero is chosen first).
 HERO, BUILD, DIVIDE, BIND, SPEND, ORDER, ASSEMBLE, READY = (
@@ -127,7 +127,7 @@ class Side:
     """One player's preparation: Hero, cards in build order, Chapters, Threads, Initiative."""
 
     __slots__ = ("hero", "step", "cards", "chapters", "placed", "threads", "initiative",
-                 "spent", "deck")
+                 "spent", "deck", "adds", "binds")
 
     def __init__(self) -> None:
         self.hero: str | None = None
@@ -139,6 +139,8 @@ class Side:
         self.initiative: list[list[int]] = [[], [], [], []]
         self.spent = 0  # cards whose Initiative is set, in Chapter order
         self.deck: list[str] = []
+        self.adds: list[Any] | None = None  # Build: the AddCard actions open now (None: not worked out yet)
+        self.binds: list[Any] | None = None  # Bind: the Bind actions open now (None: the same)
 
     def clone(self) -> Side:
         """An independent copy."""
@@ -149,6 +151,7 @@ class Side:
             list(self.deck)
         twin.chapters = [list(ch) for ch in self.chapters]
         twin.initiative = [list(row) for row in self.initiative]
+        twin.adds, twin.binds = self.adds, self.binds  # never changed in place: sharing is safe
         return twin
 
     def snapshot(self) -> dict[str, Any]:
@@ -162,24 +165,48 @@ class Side:
 class RunesState(GameState):
     """Both preparations, who prepares now, and the duel's record once it has been fought."""
 
-    __slots__ = ("config", "rng", "sides", "preparing", "result", "boards")
+    __slots__ = ("config", "pool", "rng", "rng_shared", "sides", "preparing", "result",
+                 "_boards", "boards_owed")
 
     def __init__(self, config: Any, rng: random.Random) -> None:
         super().__init__()
         self.config = config
+        self.pool: dict[str, Card] = config.cards  # the card pool the match was dealt (never changed)
         self.rng = rng
+        self.rng_shared = False  # True while a clone may hold the same generator (see `random`)
         self.sides = [Side(), Side()]
         self.preparing: int | None = 0
         self.result: dict[str, Any] | None = None
-        self.boards: list[dict] | None = None  # the board after each duel turn (log on only)
+        self._boards: list[dict] | None = None  # see `boards`
+        self.boards_owed = False  # the duel was fought with the log on: `boards` replays it
 
     def clone(self) -> RunesState:
         """An independent copy (the duel's record is never changed, so it is shared)."""
         twin = RunesState.__new__(RunesState)
         twin.config, twin.result, twin.preparing = self.config, self.result, self.preparing
-        twin.boards = self.boards
-        twin.rng = copy_rng(self.rng)
+        twin.pool = self.pool
+        twin._boards, twin.boards_owed = self._boards, self.boards_owed
+        twin.rng = self.rng  # copied on first use by either side (see `random`)
+        twin.rng_shared = self.rng_shared = True
         twin.sides = [side.clone() for side in self.sides]
         twin.setup_events = self.setup_events
         twin.legal = self.legal  # never changed in place: sharing is safe
         return twin
+
+    @property
+    def boards(self) -> list[dict] | None:
+        """The board after each duel turn, when the duel was fought with the log on (else None).
+
+        Worked out when first asked for, by fighting the same duel again: most matches never ask.
+        """
+        if self._boards is None and self.boards_owed:
+            from tablekit.runes.steps import replay_boards  # the steps module imports this one
+            self._boards = replay_boards(self)
+        return self._boards
+
+    def random(self) -> random.Random:
+        """The state's own generator (copied first if a clone still shares it)."""
+        if self.rng_shared:
+            self.rng = copy_rng(self.rng)
+            self.rng_shared = False
+        return self.rng

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import Any
 
 from tablekit.core.game import Events
 from tablekit.runes.board import Duel
-from tablekit.runes.cards import HERO_NAMES, Card
+from tablekit.runes.cards import HERO_NAMES, Card, Rarity, worked_out
 from tablekit.runes.deck import DECK_SIZE, RARITY_LIMITS
 from tablekit.runes.decks import sample_plan
 from tablekit.runes.duel import board, new_duel, play_turn
@@ -18,7 +19,7 @@ from tablekit.runes.preparation import (
     MAX_INITIATIVE,
     Plan,
     PrepOptions,
-    shuffle,
+    lock,
 )
 from tablekit.runes.state import (
     ASSEMBLE,
@@ -67,15 +68,18 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     side = state.sides[player]
     step = side.step
     if step == HERO:
-        return [PickHero(player, hero) for hero in HERO_NAMES if state.config.buildable(hero)]
+        config = state.config
+        return worked_out(pool, ("heroes", player, config.hero_cards_only), lambda: [
+            PickHero(player, hero) for hero in HERO_NAMES if config.buildable(hero)])
     if step == BUILD:
-        added = [AddCard(player, c.id, c.name) for c in addable(state, side, pool)]
+        added = _adds(state, side, pool)
         sample = not side.cards and state.config.card_file is None
         return [UseSample(player, side.hero), *added] if sample else added
     if step == DIVIDE:
-        name = pool[side.cards[side.placed]].name
-        return [ToChapter(player, ch, name) for ch in range(CHAPTERS)
-                if len(side.chapters[ch]) < CHAPTER_SIZE]
+        card = side.cards[side.placed]
+        every = worked_out(pool, ("chapters", player, card), lambda: [
+            ToChapter(player, ch, pool[card].name) for ch in range(CHAPTERS)])
+        return [to for to in every if len(side.chapters[to.chapter]) < CHAPTER_SIZE]
     if step == BIND:
         return [*_binds(state, side, pool), EndThreads(player)]
     if step == SPEND:
@@ -85,29 +89,105 @@ def offer(state: RunesState, pool: dict[str, Card]) -> list:
     return [Assemble(player)] if step == ASSEMBLE else []
 
 
-def addable(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Card]:
-    """The cards that may join the deck without breaking a construction rule."""
-    held = [pool[c] for c in side.cards]
-    return [card for card in pool.values() if why_not_add(state, side, card, held) is None]
+LIMITED_RARITIES = frozenset(rarity for _, group, _, _ in RARITY_LIMITS for rarity in group)
 
 
-def why_not_add(state: RunesState, side: Side, card: Card, held: list[Card]
-                ) -> tuple[str, str] | None:
+class Held:
+    """The deck built so far, tallied once for the construction rules: size, copies of each card,
+    unique properties in it, and the rarities whose limit it has reached (with that rule)."""
+
+    __slots__ = ("size", "copies", "uniques", "full")
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.size = len(cards)
+        self.copies = Counter(card.id for card in cards)
+        self.uniques = {card.unique for card in cards if card.unique is not None}
+        rarities = Counter(card.rarity for card in cards)
+        self.full: dict[Rarity, tuple[str, int, str]] = {}  # rarity -> (rule, limit, label)
+        for rule, group, limit, label in RARITY_LIMITS:
+            if sum(rarities[r] for r in group) >= limit:
+                for rarity in group:
+                    self.full.setdefault(rarity, (rule, limit, label))  # the first rule reached
+
+    def admits(self, card: Card) -> bool:
+        """True when one more `card` breaks no copy, unique or rarity limit."""
+        return (self.copies[card.id] < card.copy_limit
+                and (card.unique is None or card.unique not in self.uniques)
+                and card.rarity not in self.full)
+
+
+def why_not_add(state: RunesState, side: Side, card: Card, held: Held) -> tuple[str, str] | None:
     """The rule (id, sentence) adding `card` to the `held` cards would break, or None."""
     if state.config.hero_cards_only and card.hero not in (None, side.hero):
         return "runes.wish-hero", f"{card.name} belongs to another Hero's cards"
-    if len(held) >= DECK_SIZE:
+    if held.size >= DECK_SIZE:
         return "runes.deck-size", "the deck already has twenty cards"
-    copies = side.cards.count(card.id)
+    if held.admits(card):
+        return None
+    copies = held.copies[card.id]
     if copies >= card.copy_limit:
         return "runes.copy-limit", f"the deck already holds {copies} {card.name}"
-    if card.unique is not None and any(c.unique == card.unique for c in held):
+    if card.unique in held.uniques:
         return "runes.unique", f"a card with the unique property '{card.unique}' is in the deck"
-    rarities = Counter(c.rarity for c in held)
-    for rule, group, limit, label in RARITY_LIMITS:
-        if card.rarity in group and sum(rarities[r] for r in group) + 1 > limit:
-            return rule, f"the deck already holds {limit} {label} card(s)"
-    return None
+    rule, limit, label = held.full[card.rarity]
+    return rule, f"the deck already holds {limit} {label} card(s)"
+
+
+def _adds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[AddCard]:
+    """An AddCard for each card that may join the deck (`why_not_add` gives None for exactly these).
+
+    Worked out once per Build; each card added then only drops what it closes (`_added`).
+    """
+    if side.adds is None:
+        held = Held([pool[c] for c in side.cards])
+        side.adds = [] if held.size >= DECK_SIZE else [
+            add for card, add in _offers(pool, side.hero, state.config.hero_cards_only,
+                                         state.preparing) if held.admits(card)]
+    return side.adds
+
+
+def _added(side: Side, card: Card, pool: dict[str, Card]) -> None:
+    """Keep the open AddCards right after `card` joined (see `_closed_by`)."""
+    if side.adds is None:
+        return
+    if len(side.cards) >= DECK_SIZE:
+        side.adds = []
+        return
+    closed = _closed_by(side, card, pool)
+    if closed:
+        side.adds = [add for add in side.adds if add.card not in closed]
+
+
+def _closed_by(side: Side, card: Card, pool: dict[str, Card]) -> set[str]:
+    """The cards the deck can take no more now that `card` joined it, and only those: `card`
+    once its copies are all in, the cards sharing its unique property, and every card of the
+    rarities of a limit it filled (the other limits did not move)."""
+    closed: set[str] = set()
+    if side.cards.count(card.id) >= card.copy_limit:
+        closed.add(card.id)
+    if card.unique is not None:
+        closed |= _ids_with(pool, "unique", card.unique)
+    if card.rarity in LIMITED_RARITIES:
+        rarities = Counter(pool[c].rarity for c in side.cards)
+        for _, group, limit, _ in RARITY_LIMITS:
+            if card.rarity in group and sum(rarities[r] for r in group) >= limit:
+                for rarity in group:
+                    closed |= _ids_with(pool, "rarity", rarity)
+    return closed
+
+
+def _ids_with(pool: dict[str, Card], field: str, value: object) -> frozenset[str]:
+    """The ids of the pool's cards whose `field` is `value` (worked out once per pool)."""
+    return worked_out(pool, ("ids", field, value), lambda: frozenset(
+        card.id for card in pool.values() if getattr(card, field) == value))
+
+
+def _offers(pool: dict[str, Card], hero: str | None, hero_cards_only: bool,
+            player: int) -> list[tuple[Card, AddCard]]:
+    """Each card of the pool the Hero may use, with its AddCard action: built once per pool."""
+    return worked_out(pool, ("adds", hero, hero_cards_only, player), lambda: [
+        (card, AddCard(player, card.id, card.name)) for card in pool.values()
+        if not hero_cards_only or card.hero in (None, hero)])
 
 
 def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, Card]) -> None:
@@ -126,6 +206,7 @@ def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, C
                    hero=HERO_NAMES[action.hero])
     elif kind is AddCard:
         side.cards.append(action.card)
+        _added(side, pool[action.card], pool)
         events.add("runes.deck-size", "{who} adds {card} ({n}/20).", who=who, card=action.name,
                    n=len(side.cards))
         if len(side.cards) == DECK_SIZE:
@@ -134,6 +215,7 @@ def apply_step(state: RunesState, action: Any, events: Events, pool: dict[str, C
         _divide(side, action, events, who)
     elif kind is Bind:
         side.threads.append(((action.chapter, action.first), (action.chapter, action.second)))
+        _bound(side, action)
         events.add("runes.thread-pair", "{who} ties a Thread of Fate: {names}.", who=who,
                    names=action.names)
     elif kind is EndThreads:
@@ -184,39 +266,62 @@ def _divide(side: Side, action: ToChapter, events: Events, who: str) -> None:
 
 
 def _binds(state: RunesState, side: Side, pool: dict[str, Card]) -> list[Bind]:
+    """Every Thread of Fate that may still be tied (worked out once; `_bound` keeps it up to date)."""
     options = prep_options(state.config)
     if (len(side.threads) + 1) * options.thread_cost > options.wyrd_points:
         return []
-    used = {slot for pair in side.threads for slot in pair}
-    found = []
-    for chapter, cards in enumerate(side.chapters):
-        free = [p for p in range(len(cards)) if (chapter, p) not in used]
-        for first in free:
-            for second in free:
-                if first != second:
-                    names = f"{pool[cards[first]].name} → {pool[cards[second]].name}"
-                    found.append(Bind(state.preparing, chapter, first, second, names))
-    return found
+    if side.binds is None:
+        used = {slot for pair in side.threads for slot in pair}
+        side.binds = []
+        for chapter, cards in enumerate(side.chapters):
+            free = [p for p in range(len(cards)) if (chapter, p) not in used]
+            for first in free:
+                for second in free:
+                    if first != second:
+                        names = f"{pool[cards[first]].name} → {pool[cards[second]].name}"
+                        side.binds.append(Bind(state.preparing, chapter, first, second, names))
+    return side.binds
+
+
+def _bound(side: Side, action: Bind) -> None:
+    """Drop the Threads that would reuse a card the new Thread ties (a card is in one at most)."""
+    if side.binds is not None:
+        tied = (action.first, action.second)
+        side.binds = [bind for bind in side.binds if bind.chapter != action.chapter
+                      or (bind.first not in tied and bind.second not in tied)]
+
+
+COST_OF_VALUE = {value: INITIATIVE_COSTS[abs(value)]  # Wyrd Points of each fixed Initiative
+                 for value in range(-MAX_INITIATIVE, MAX_INITIATIVE + 1)}
 
 
 def _initiatives(state: RunesState, side: Side, pool: dict[str, Card]) -> list[SetInitiative]:
     options = prep_options(state.config)
     chapter, place = divmod(side.spent, CHAPTER_SIZE)
-    name = pool[side.chapters[chapter][place]].name
+    choices = _initiative_choices(pool, state.preparing, side.chapters[chapter][place])
     if (chapter, place) in {b for _, b in side.threads} and not options.allow_b_initiative:
-        return [SetInitiative(state.preparing, 0, name)]
+        return [choices[MAX_INITIATIVE]]  # card B of a Thread: 0 only
     spent = options.thread_cost * len(side.threads) + sum(
-        INITIATIVE_COSTS[abs(v)] for row in side.initiative for v in row)
+        map(COST_OF_VALUE.__getitem__, chain.from_iterable(side.initiative)))
     left = options.wyrd_points - spent
-    return [SetInitiative(state.preparing, v, name) for v in range(-MAX_INITIATIVE,
-                                                                     MAX_INITIATIVE + 1)
-            if INITIATIVE_COSTS[abs(v)] <= left]
+    affordable = [size for size, cost in INITIATIVE_COSTS.items() if cost <= left]
+    if not affordable:
+        return []
+    reach = max(affordable)  # the costs grow with the size: every value from -reach to +reach
+    return choices[MAX_INITIATIVE - reach:MAX_INITIATIVE + reach + 1]
+
+
+def _initiative_choices(pool: dict[str, Card], player: int, card: str) -> list[SetInitiative]:
+    """SetInitiative -3 to +3 for a card (built once per pool, player and card)."""
+    name = pool[card].name
+    return worked_out(pool, ("initiative", player, card), lambda: [
+        SetInitiative(player, value, name) for value in range(-MAX_INITIATIVE, MAX_INITIATIVE + 1)])
 
 
 def _shuffle(state: RunesState, side: Side, events: Events, who: str,
              pool: dict[str, Card]) -> None:
-    locked = shuffle(plan_of(side), state.rng.getrandbits(64), pool, None,
-                     prep_options(state.config))
+    # each step offered legal choices only, so the plan is legal: locked without checking it again
+    locked = lock(plan_of(side), state.random().getrandbits(64))
     side.deck = list(locked.deck)
     side.step = ASSEMBLE
     for chapter, blocks in enumerate(locked.chapters):
@@ -242,23 +347,37 @@ def _assemble(state: RunesState, player: int, events: Events, who: str,
 def _fight(state: RunesState, events: Events, pool: dict[str, Card]) -> None:
     first = state.config.first_player
     if first is None:
-        first = state.rng.randrange(2)
-    options = state.config.duel_options(first)
+        first = state.random().randrange(2)
     events.add("runes.duel", "The duel begins; {hero} acts first.",
                hero=HERO_NAMES[state.sides[first].hero])
-    heroes = [side.hero for side in state.sides]
-    decks = [[pool[c] for c in side.deck] for side in state.sides]
-    duel = new_duel(heroes, decks, options, Events(events.items))
-    duel.timeline = []
-    set_scenario(duel, state.config.scenario)
-    boards = state.boards = [] if events.items is not None else None
+    duel = _duel(state, first, Events(events.items), pool)
     while not duel.over:
         play_turn(duel)
-        if boards is not None:
-            boards.append(board(duel))
+    state.boards_owed = events.items is not None  # the boards are played again when asked for
     state.result = {"winner": duel.winner, "reason": duel.reason, "turns": duel.turn,
                     "fighters": [f.snapshot() for f in duel.fighters],
                     "timeline": [list(row) for row in duel.timeline]}
+
+
+def _duel(state: RunesState, first: int, events: Events, pool: dict[str, Card]) -> Duel:
+    """Both locked decks at the start of the duel, `first` to act."""
+    heroes = [side.hero for side in state.sides]
+    decks = [[pool[c] for c in side.deck] for side in state.sides]
+    duel = new_duel(heroes, decks, state.config.duel_options(first), events)
+    duel.timeline = []
+    set_scenario(duel, state.config.scenario)
+    return duel
+
+
+def replay_boards(state: RunesState) -> list[dict]:
+    """The board after each turn of the fought duel, fought again: a duel is deterministic, and
+    its first row of the timeline names who acted first."""
+    duel = _duel(state, state.result["timeline"][0][1], Events(None), state.pool)
+    boards = []
+    while not duel.over:
+        play_turn(duel)
+        boards.append(board(duel))
+    return boards
 
 
 def set_scenario(duel: Duel, scenario: Any) -> None:
