@@ -17,7 +17,7 @@ from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
 from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
-from tablekit.ui.table import GameTable
+from tablekit.ui.table import GameTable, TableOption
 
 ICONS = {"instant": "⚡ Instant", "discard": "♻ Discard", "passive": "∞ Passive"}
 ARROWS = {"threat": "⬆ to Threat", "home": "⬇ to Home"}
@@ -32,12 +32,20 @@ class DeckulaTable(GameTable):
     """
 
     chart_title = "Energy and VP by turn"
+    table_options = (
+        TableOption("difficulty", "Difficulty", (("Beginner", "beginner"), ("Hard", "hard"),
+                                                 ("Harder", "harder")), "beginner",
+                    "which five Visitors join the castle (rule deckula.difficulty)"),
+        TableOption("hard_replaces", "Hard swaps", (("Vagabond and Quaintrelle", "both"),
+                                                    ("the Vagabond", "vagabond"),
+                                                    ("the Quaintrelle", "quaintrelle")), "both",
+                    "on Hard: which named Visitors are swapped for random ones"))
     layout_spec = ("status", "board", "actions", "message", ("undo", "redo", "hint", "seed", "new"),
                    "hints", "finish", ("best", "deeper"), "progress", ("log", "chart"))
 
     def __init__(self, seed: int | str = 0, difficulty: str = "beginner", match: Match | None = None,
                  hindsight_budget: int = 60_000, **options: Any) -> None:
-        self.difficulty, self.options = difficulty, options
+        self.options = options  # other options (visitors, a card file…) every new deal keeps
         self.hindsight_budget = hindsight_budget
         self._hindsight: tuple[str, HindsightResult] | None = None
         first = match or new_game("deckula", seed=seed, difficulty=difficulty, **options)
@@ -51,8 +59,8 @@ class DeckulaTable(GameTable):
         self.parts.update(best=self.best_button, deeper=self.deeper)
 
     def fresh_match(self, seed: int | str) -> Match:
-        """A new deal at the table's difficulty and options."""
-        return new_game("deckula", seed=seed, difficulty=self.difficulty, **self.options)
+        """A new deal at the difficulty chosen on the table, with the table's other options."""
+        return new_game("deckula", seed=seed, **{**self.options, **self.chosen_options()})
 
     @property
     def state(self) -> DeckulaState:

@@ -29,7 +29,7 @@ from tablekit.forge.state import HIDDEN, ForgeState
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import counters_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
-from tablekit.ui.table import GameTable
+from tablekit.ui.table import GameTable, TableOption
 
 RED_SUITS = (1, 3)
 MAX_BOT_ACTIONS = 20_000   # far more than any dungeon needs: reaching it is a bug, and says so
@@ -50,8 +50,15 @@ class ForgeTable(GameTable):
     chart_x_title = "round (all fights)"
     progress_after = 0.5  # seconds of bots' play before the progress bar shows (the search bot is slow)
     layout_spec = ("status", "board", "actions", "message",
-                   ("undo", "redo", "hint", "wizards", "seats", "bots", "seed", "new"),
+                   ("undo", "redo", "hint", "options", "seats", "bots", "seed", "new"),
                    "progress", "hints", "finish", ("log", "chart"))
+    table_options = (
+        TableOption("wizards", "Wizards", tuple((str(n), n) for n in range(1, 6)), 1,
+                    "how many wizards go into the dungeon: you and the bots (rule forge.player-counts)"),
+        TableOption("inscriptions", "Inscriptions", (("starter", "starter"), ("none", "none")), "starter",
+                    "the starting inscriptions on each wizard's cards (rule forge.starting-inscriptions)"),
+        TableOption("mythics", "Mythics", default=True,
+                    tooltip="a Hero's killing blows can earn Mythics (rule forge.mythic)"))
 
     def __init__(self, seed: int | str = 0, wizards: int = 1, seat: int = 0,
                  bot: Agent | str = "heuristic", match: Match | None = None, hint_rollouts: int = 24,
@@ -62,9 +69,9 @@ class ForgeTable(GameTable):
         self.seat = _checked_seat(seat, first.state.wizards)
         super().__init__(first, hint_rollouts=hint_rollouts)
         n = first.state.wizards
-        self.wizards_box = widgets.Dropdown(options=list(range(1, 6)), value=n, description="Wizards",
-                                            disabled=match is not None,
-                                            layout=widgets.Layout(width="150px"))
+        self.wizards_box = self.option_boxes["wizards"]
+        for box in self.option_boxes.values():
+            box.disabled = match is not None  # a given match's options stay (a lesson, a campaign's dungeon)
         self.seat_box = widgets.Dropdown(options=_seat_options(n), value=self.seat, description="You",
                                          layout=widgets.Layout(width="170px"))
         self.wizards_box.observe(self._wizards_changed, names="value")
@@ -75,7 +82,7 @@ class ForgeTable(GameTable):
         self.bots_box.observe(self._bots_changed, names="value")
         self.undo_button = self.tool_button("Undo", "undo", self.undo_turn)
         self.redo_button = self.tool_button("Redo", "repeat", self.redo_turn)
-        self.parts.update(wizards=self.wizards_box, seats=self.seat_box, bots=self.bots_box, undo=self.undo_button,
+        self.parts.update(seats=self.seat_box, bots=self.bots_box, undo=self.undo_button,
                           redo=self.redo_button)
         self.run_bots(self.match)
 
@@ -87,11 +94,11 @@ class ForgeTable(GameTable):
     # -- dealing and the bots ---------------------------------------------------------------
     def fresh_match(self, seed: int | str) -> Match:
         """A new dungeon at the table size and seat chosen in the boxes; the bots play up to you."""
-        wizards, seat = self.wizards_box.value, self.seat_box.value
+        seat = self.seat_box.value
         if self._given is not None:
             match = Match(self._given.game, self._given.config, seed)
         else:
-            match = new_game("forge", seed=seed, wizards=wizards, **self.options)
+            match = new_game("forge", seed=seed, **{**self.options, **self.chosen_options()})
         seat = _checked_seat(seat, match.state.wizards)
         self.run_bots(match, seat)
         self.seat = seat
@@ -100,11 +107,20 @@ class ForgeTable(GameTable):
     def start(self, match: Match) -> None:
         """Play on at a new match (e.g. a campaign's next dungeon): New game keeps its options."""
         self.seat = _checked_seat(self.seat, match.state.wizards)
-        self.run_bots(match)
-        self._given, self.match = match, match
+        self.adopt(match)
+        self._given = match
         self.seed.value = str(match.seed)
-        self.message.value = self.hints.value = ""
-        self.refresh()
+        for box in self.option_boxes.values():
+            box.disabled = True  # New game deals this match's options again
+
+    def adopt(self, match: Match) -> None:
+        """Play on at `match` (a new deal or a loaded file) from your seat (the first, if the table
+        is smaller): the bots move until it is your turn."""
+        seat = self.seat if self.seat < match.state.wizards else 0
+        self.run_bots(match, seat)
+        self.seat = seat
+        super().adopt(match)
+        self.seat_box.value = seat
 
     @shows_errors()
     def play(self, *actions: Any) -> None:

@@ -35,9 +35,13 @@ from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import log_html, render
 from tablekit.ui.progress import Progress
+from tablekit.ui.table import TableOption
 
 SOURCES = (("its sample deck", "sample"), ("a deck built for it (value goal)", "built"),
            ("a deck pasted as JSON", "json"))
+FIRST_PLAYER = TableOption("first_player", "First player", (("drawn at random", None), ("Player 1", 0),
+                                                            ("Player 2", 1)), None,
+                           "whose Hero takes the duel's first turn (rule runes.duel)")
 SERIES = ("Health", "Shield", "Temperature", "Resource")
 LOG_TURN = '<div class="tk-duel-log" data-turn="{{ turn }}">{{ log }}</div>'
 BUILDING = '<span class="tk-progress-text">Building a deck for {{ hero }} with the value goal…</span>'
@@ -255,10 +259,11 @@ class DuelViewer(TurnViewer):
                       for player, hero in enumerate(self.first_heroes)]
         self.seed = widgets.Text(value=str(self.first_seed), description="Seed",
                                  layout=widgets.Layout(width="180px"))
+        self.first_player = FIRST_PLAYER.control()
         self.fight_button = _button("Fight", "bolt", "tk-fight", self.fight, self.message,
                                     "primary")
         return [widgets.HBox([side["box"] for side in self.sides]),
-                widgets.HBox([self.seed, self.fight_button])]
+                widgets.HBox([self.first_player, self.seed, self.fight_button])]
 
     def _side_controls(self, player: int, hero: str) -> dict[str, Any]:
         pick = widgets.Dropdown(options=[(HERO_NAMES[h], h) for h in HEROES], value=hero,
@@ -296,7 +301,8 @@ class DuelViewer(TurnViewer):
         (hero_a, plan_a), (hero_b, plan_b) = self.side_plan(0), self.side_plan(1)
         seed = self.seed.value.strip()
         seed_value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
-        return fought_match((hero_a, hero_b), (plan_a, plan_b), seed_value or 0)
+        return fought_match((hero_a, hero_b), (plan_a, plan_b), seed_value or 0,
+                            first_player=FIRST_PLAYER.value(self.first_player))
 
 
 class LessonViewer(TurnViewer):

@@ -15,9 +15,9 @@ from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.runes.cards import HERO_NAMES
 from tablekit.runes.game import cards_of
-from tablekit.runes.ui_duel import TurnViewer, _button
+from tablekit.runes.ui_duel import FIRST_PLAYER, TurnViewer, _button
 from tablekit.ui.html import render
-from tablekit.ui.table import GameTable
+from tablekit.ui.table import GameTable, TableOption
 
 SIDES = """<div class="tk-board tk-prep" style="display:flex;gap:12px">{% for s in sides %}\
 <div class="tk-zone tk-prep-side" data-player="{{ loop.index0 }}" data-step="{{ s.step }}" \
@@ -32,6 +32,9 @@ class PreparationTable(GameTable):
     """Both players' preparations as actions, on the shared table."""
 
     hidden: ClassVar[frozenset[str]] = frozenset({"hint", "chart"})
+    table_options = (FIRST_PLAYER,
+                     TableOption("hero_cards_only", "Hero's own cards only", default=True,
+                                 tooltip="offer only the Hero's cards and cards tied to no Hero (rule runes.wish-hero)"))
 
     def __init__(self, seed: int | str = 0, **options: Any) -> None:
         self.options = options
@@ -56,8 +59,8 @@ class PreparationTable(GameTable):
         return render(SIDES, sides=sides)
 
     def fresh_match(self, seed: int | str) -> Match:
-        """New game: both preparations from the start, with the same options."""
-        return new_game("runes", seed=seed, **self.options)
+        """New game: both preparations from the start, with the options chosen on the table."""
+        return new_game("runes", seed=seed, **{**self.options, **self.chosen_options()})
 
 
 class PreparedDuel(TurnViewer):

@@ -32,7 +32,7 @@ class LessonTable(GameTable):
 
     game: ClassVar[str] = ""
     lessons: ClassVar[Mapping[str, Lesson]] = {}
-    hidden: ClassVar[frozenset[str]] = frozenset({"hint", "seed", "hints", "finish", "chart",
+    hidden: ClassVar[frozenset[str]] = frozenset({"hint", "seed", "options", "hints", "finish", "chart",
                                                   "progress", "save", "load", "saved"})
 
     def __init__(self, lesson: str | Mapping[str, Any] | Match, seed: int | str = 0,

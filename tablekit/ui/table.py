@@ -9,6 +9,8 @@ attributes after calling `super().__init__()`. Every callback shows its errors i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -26,6 +28,7 @@ from tablekit.ui.progress import Progress
 
 LayoutSpec = tuple[str | tuple[str, ...], ...]
 FILE_PARTS = ("save", "load", "saved")  # joined to the toolbar (the row holding "new") unless a layout places them
+OPTIONS_PART = "options"  # the game's option controls: in the toolbar before the seed unless a layout places them
 
 HINT_ROLLOUTS = 200  # play-outs per hint: at 48 every estimate was rough (benchmarks/hint.py)
 STATUS = '<div class="tk-status">{{ text }}</div>'
@@ -35,6 +38,69 @@ HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-ou
 </span>{% else %}(95% interval {{ "%.1f" % m.low }}–{{ "%.1f" % m.high }}, {{ m.rollouts }} play-outs)\
 {% endif %}, wins {{ "%.0f" % (100 * m.win_rate) }}%</li>{% endfor %}</ol></div>"""
 THINKING = '<div class="tk-hints"><i>Estimating the moves by play-outs…</i></div>'
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """One game option as a control on the table: the config field `name`, the words beside it, and
+    its `choices` as (words, value) pairs — none: an on/off box. The control starts at the match's
+    value (`default` when the match has none); New game deals with what it shows."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, Any], ...] = ()
+    default: Any = None
+    tooltip: str = ""
+
+    def control(self) -> widgets.Widget:
+        """A dropdown of the choices, or a checkbox (CSS class `tk-option-<name>`)."""
+        if self.choices:
+            box: widgets.Widget = widgets.Dropdown(
+                options=list(self.choices), index=self._index(self.default) or 0,
+                description=self.label, style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto"))
+        else:
+            box = widgets.Checkbox(value=bool(self.default), description=self.label, indent=False,
+                                   layout=widgets.Layout(width="auto"))
+        box.tooltip = self.tooltip or None
+        box.add_class("tk-option")
+        box.add_class("tk-option-" + self.name.replace("_", "-"))
+        return box
+
+    def value(self, box: widgets.Widget) -> Any:
+        """The option's value the control shows (by position: a choice's value may be None)."""
+        if not self.choices:
+            return box.value
+        return self.default if box.index is None else self.choices[box.index][1]
+
+    def show(self, box: widgets.Widget, value: Any) -> bool:
+        """Set the control to `value`; False (and the control left be) when it is not a choice."""
+        if not self.choices:
+            if isinstance(value, bool):
+                box.value = value
+            return isinstance(value, bool)
+        index = self._index(value)
+        if index is not None:
+            box.index = index
+        return index is not None
+
+    def _index(self, value: Any) -> int | None:
+        return next((i for i, (_, v) in enumerate(self.choices) if v == value and type(v) is type(value)),
+                    None)
+
+
+def option_controls(options: tuple[TableOption, ...], config: Any = None) -> dict[str, widgets.Widget]:
+    """A control per option, showing `config`'s values where it has them."""
+    controls = {option.name: option.control() for option in options}
+    show_config(options, controls, config)
+    return controls
+
+
+def show_config(options: tuple[TableOption, ...], controls: Mapping[str, widgets.Widget], config: Any) -> None:
+    """Set each control to `config`'s value of its option (a value it cannot show leaves it be)."""
+    for option in options:
+        if hasattr(config, option.name):
+            option.show(controls[option.name], getattr(config, option.name))
 
 
 class _DrawnWhenBuilt(type(widgets.VBox)):  # type: ignore[misc]
@@ -61,6 +127,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
                                          ("undo", "redo", "hint", "seed", "new"),
                                          "progress", "hints", "finish", ("log", "chart"))
     hidden: ClassVar[frozenset[str]] = frozenset()
+    table_options: ClassVar[tuple[TableOption, ...]] = ()  # the game's options shown as controls
 
     def __init__(self, match: Match, hint_rollouts: int = HINT_ROLLOUTS) -> None:
         self.match = match
@@ -87,6 +154,10 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         self.load_box.add_class("tk-load")
         self.load_box.observe(self._load, names="value")
         self.saved = widgets.HTML()
+        self.option_boxes = option_controls(self.table_options, match.config)
+        options_row = widgets.HBox(list(self.option_boxes.values()),
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        options_row.add_class("tk-options")
         self._saved_at: tuple[int, int] | None = None  # (match, actions) the download link holds
         self.chart = self._make_chart()
         log_box = widgets.VBox([widgets.HTML("<b>Log</b> (newest first; click a line for its rule)"),
@@ -95,7 +166,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
             "status": self.status, "board": self.board, "actions": self.actions,
             "message": self.message, "undo": self.undo_button, "redo": self.redo_button,
             "hint": self.hint_button, "seed": self.seed, "new": self.new_button,
-            "save": self.save_button, "load": self.load_box, "saved": self.saved,
+            "save": self.save_button, "load": self.load_box, "saved": self.saved, OPTIONS_PART: options_row,
             "progress": self.progress, "hints": self.hints, "finish": self.finish,
             "log": log_box, "chart": self.chart}
         self.rows: dict[tuple[str, ...], widgets.HBox] = {}
@@ -111,6 +182,9 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
             names = (entry,) if isinstance(entry, str) else entry
             if not isinstance(entry, str) and "new" in entry:
                 names = (*names, *(n for n in FILE_PARTS if n not in placed))
+                if OPTIONS_PART not in placed and self.table_options:
+                    at = names.index("seed" if "seed" in names else "new")
+                    names = (*names[:at], OPTIONS_PART, *names[at:])
             shown = [self._part(n) for n in names if n not in self.hidden]
             if isinstance(entry, str):
                 children += shown
@@ -149,6 +223,20 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def fresh_match(self, seed: int | str) -> Match:
         """A new match for the New game button."""
         raise TablekitError(f"{type(self).__name__} cannot deal new games")
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options the table's controls show now (what New game deals with)."""
+        return {option.name: option.value(self.option_boxes[option.name]) for option in self.table_options}
+
+    def choose_option(self, name: str, value: Any) -> None:
+        """Set an option's control to `value` (what picking it on the table does)."""
+        option = next((o for o in self.table_options if o.name == name), None)
+        if option is None:
+            raise ConfigError(f"this table has no option {name!r}; its options: "
+                              f"{', '.join(o.name for o in self.table_options) or 'none'}")
+        if not option.show(self.option_boxes[name], value):
+            raise ConfigError(f"option {name} offers no {value!r} on this table; choices: "
+                              f"{', '.join(repr(v) for _, v in option.choices)}")
 
     # -- playing --------------------------------------------------------------------------------
     @property
@@ -248,6 +336,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     def adopt(self, match: Match) -> None:
         """Play on at `match` from here (a new deal or a loaded file); tables with bots override it."""
         self.match = match
+        show_config(self.table_options, self.option_boxes, match.config)
         self.message.value = self.hints.value = ""
         self.refresh()
 

@@ -13,7 +13,7 @@ from tablekit.core.registry import new_game
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import card_text_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
-from tablekit.ui.table import HINT_ROLLOUTS, GameTable
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable, TableOption
 from tablekit.wizards import heuristic
 from tablekit.wizards.actions import Pass
 from tablekit.wizards.cards import CLOSED, COLOURS, CURSED, STATUE, Creature, components
@@ -163,15 +163,21 @@ class WizardsTable(GameTable):
 
     chart_title = "Points if the game ended now"
     chart_x_title = "action (yours and the bots')"
+    table_options = (
+        TableOption("players", "Players", (("2", 2), ("3", 3), ("4", 4)), 2,
+                    "how many play: you and the bots (rule wizards.setup-boards)"),
+        TableOption("advanced", "Advanced game", default=False,
+                    tooltip="artefact and enchantment effects on, the partially random deck"))
 
     def __init__(self, players: int = 2, seat: int | None = 0, seed: int | str = 0,
                  advanced: bool = False, new_match: Callable[[int | str], Match] | None = None,
                  hint_rollouts: int = HINT_ROLLOUTS, match: Match | None = None) -> None:
         self.seat = seat  # None: no bots, you decide for every player (a lesson)
         self._bot_rng = random.Random(0)
-        self._maker = new_match or (lambda s: new_game("wizards", seed=s, players=players,
-                                                       advanced=advanced))
-        super().__init__(self._run_bots(match or self._maker(seed)), hint_rollouts)
+        self._maker = new_match or (lambda s: new_game("wizards", seed=s, **self.chosen_options()))
+        first = match or (new_match(seed) if new_match else new_game("wizards", seed=seed, players=players,
+                                                                     advanced=advanced))
+        super().__init__(self._run_bots(first), hint_rollouts)
 
     @property
     def viewer(self) -> int:
@@ -183,6 +189,10 @@ class WizardsTable(GameTable):
     def fresh_match(self, seed: int | str) -> Match:
         """A new match for the New game button, played on to your first decision."""
         return self._run_bots(self._maker(seed))
+
+    def adopt(self, match: Match) -> None:
+        """Play on at `match` (a new deal or a loaded file): the bots move until it is your turn."""
+        super().adopt(self._run_bots(match))
 
     def _run_bots(self, match: Match) -> Match:
         """Let the bots decide until it is your turn or the game is over."""

@@ -16,7 +16,7 @@ from tablekit.core.match import Match
 from tablekit.core.registry import new_game
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import STYLE, render
-from tablekit.ui.table import HINT_ROLLOUTS, GameTable
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable, TableOption
 from tablekit.wonders.actions import Attack, Choose, EndTurn, Keep, Mulligan, Place, PlayCard
 from tablekit.wonders.advisor import advise, layout_actions
 from tablekit.wonders.battle import BattleLayout
@@ -52,6 +52,7 @@ class WondersTable(GameTable):
         self._listeners: list[Callable[[WondersTable], None]] = []
         self.villain = widgets.Dropdown(options=self.villain_options(), value=villain,
                                         description="Villain", layout=widgets.Layout(width="300px"))
+        self.table_options = table_options(self.villain_options(), picked=bool(picks))
         first = match or self._make_match(seed, villain)
         super().__init__(first, hint_rollouts=hint_rollouts)
         self.chooser = BattleLinesChooser(self)
@@ -64,18 +65,19 @@ class WondersTable(GameTable):
         villains = default_catalog().villains
         return [(villains[v].name, v) for v in self.campaign.available_villains()]
 
-    def _make_match(self, seed: int | str, villain: str) -> Match:
-        picks = {"picks": self.picks} if self.deck == "picked" else {}
-        options = dict(self.options)
+    def _make_match(self, seed: int | str, villain: str, **chosen: Any) -> Match:
+        deck = chosen.pop("deck", self.deck)
+        picks = {"picks": self.picks} if deck == "picked" else {}
+        options = {**self.options, **chosen}
         if "borrowed_rules" in options:  # a borrowed pack joins only where the campaign lends it
             lendable = self.campaign.lendable_rules(villain)
             options["borrowed_rules"] = [p for p in options["borrowed_rules"] if p in lendable]
-        return new_game("wonders", seed=seed, villain=villain, deck=self.deck,
+        return new_game("wonders", seed=seed, villain=villain, deck=deck,
                         campaign=self.campaign.to_json(), **picks, **options)
 
     def fresh_match(self, seed: int | str) -> Match:
-        """A new deal against the Villain chosen in the box."""
-        return self._make_match(seed, self.villain.value)
+        """A new deal against the Villain chosen in the box, with the draw pile and partner chosen."""
+        return self._make_match(seed, self.villain.value, **self.chosen_options())
 
     def new_game(self, seed: int | str | None = None, villain: str | None = None) -> None:
         """Deal a new game (the seed and Villain boxes are used when not given)."""
@@ -84,6 +86,12 @@ class WondersTable(GameTable):
         if villain is not None:
             self.villain.value = villain
         self._new_game()
+
+    def adopt(self, match: Match) -> None:
+        """Play on at `match` (a new deal or a loaded file), its Villain shown in the box when offered."""
+        if match.config.villain in [v for _, v in self.villain.options]:
+            self.villain.value = match.config.villain
+        super().adopt(match)
 
     def update_villains(self) -> None:
         """Offer the Villains the campaign now allows (after a Fated Form unlocks)."""
@@ -182,6 +190,16 @@ class WondersTable(GameTable):
         if layout is None:
             raise TablekitError("No Battle Lines are being set now.")
         self.play(*layout_actions(self.state, layout))
+
+
+def table_options(villains: Sequence[tuple[str, str]], picked: bool = False) -> tuple[TableOption, ...]:
+    """The draw pile (your picks too when the table has them) and a co-op partner's Villain."""
+    piles = (("recommended", "recommended"), ("random", "random"), *((("your picks", "picked"),) if picked else ()))
+    return (TableOption("deck", "Draw pile", piles, "recommended",
+                        "recommended: the Villain's suggested 28 cards; random: 28 collection cards at random "
+                        "(rule wonders.draw-pile-methods)"),
+            TableOption("coop_villain", "Partner", (("none (solo)", None), *villains), None,
+                        "co-op: a second player faces this Villain beside you (rule wonders.coop)"))
 
 
 class BattleLinesChooser(widgets.VBox):
