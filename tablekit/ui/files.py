@@ -3,6 +3,7 @@
 The save is the match's own JSON (`Match.to_json`: game, version, options, seed, actions and a digest). Loading
 goes through `tablekit.load_game`, which replays and checks every action; a file that is not a save, is damaged,
 was edited, or belongs to another game is refused with a `SaveFileError` saying so, and the table keeps its game.
+`LoadButton` is the button that picks the file (ipywidgets' FileUpload would read "Load game (0)").
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import anywidget
+import traitlets
+
 from tablekit.core.errors import SaveFileError
 from tablekit.core.match import Match
 from tablekit.core.registry import load_game
@@ -20,6 +24,53 @@ from tablekit.ui.html import render
 MAX_SAVE_BYTES = 2_000_000  # far above any real game's save; a bigger upload is not one of ours
 SAVE_LINK = """<a class="tk-download" download="{{ name }}" href="data:application/json;base64,{{ data }}" \
 title="the game so far as a file: open it later with Load game">⬇ Download {{ name }}</a>"""
+
+
+LOAD_BUTTON_JS = """
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.className = "jupyter-widgets jupyter-button widget-button";
+  button.title = model.get("tooltip");
+  const icon = document.createElement("i");
+  icon.className = "fa fa-upload";
+  button.append(icon, document.createTextNode(" " + model.get("description")));
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = model.get("accept");
+  input.style.display = "none";
+  button.addEventListener("click", () => { input.value = ""; input.click(); });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const content = await file.arrayBuffer();
+    model.send({ name: file.name, type: file.type, size: file.size }, undefined, [content]);
+  });
+  el.append(button, input);
+}
+export default { render };
+"""
+
+
+class LoadButton(anywidget.AnyWidget):
+    """A button that reads "Load game" and sends the one file picked with it to `value` (held as a
+    FileUpload holds it: a tuple of {name, type, size, content}); `value` is cleared after each load."""
+
+    _esm = LOAD_BUTTON_JS
+    description = traitlets.Unicode("Load game").tag(sync=True)
+    tooltip = traitlets.Unicode("open a game saved with Save game").tag(sync=True)
+    accept = traitlets.Unicode(".json").tag(sync=True)
+    value = traitlets.Tuple()  # stays in the kernel: the file arrives as a message with its bytes
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_msg(self._received)
+
+    def _received(self, _: Any, content: Mapping[str, Any], buffers: Sequence[Any]) -> None:
+        if not isinstance(content, Mapping) or "name" not in content:
+            return  # not a picked file
+        data = b"".join(bytes(b) for b in buffers)
+        self.value = ({"name": str(content["name"]), "type": str(content.get("type", "")),
+                       "size": len(data), "content": data},)
 
 
 def save_name(match: Match) -> str:

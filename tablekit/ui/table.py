@@ -22,7 +22,7 @@ from tablekit.core.game import Action
 from tablekit.core.match import Match
 from tablekit.ui.charts import keep_for_later_views
 from tablekit.ui.errors import error_html, safe, shows_errors
-from tablekit.ui.files import loaded_match, save_link
+from tablekit.ui.files import LoadButton, loaded_match, save_link
 from tablekit.ui.html import STYLE, log_html, render
 from tablekit.ui.progress import Progress
 
@@ -149,8 +149,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         self.hint_button = self.tool_button("Hint", "lightbulb-o", self._hint)
         self.new_button = self.tool_button("New game", "refresh", self._new_game)
         self.save_button = self.tool_button("Save game", "download", self._save)
-        self.load_box = widgets.FileUpload(accept=".json", multiple=False, description="Load game", icon="upload",
-                                           layout=widgets.Layout(width="auto"))
+        self.load_box = LoadButton()
         self.load_box.add_class("tk-load")
         self.load_box.observe(self._load, names="value")
         self.saved = widgets.HTML()
