@@ -32,7 +32,7 @@ def test_parts_are_laid_out_by_name_and_a_wrong_name_is_a_clear_error():
     assert table.children[:4] == (table.status, table.board, table.actions, table.message)
     toolbar = table.rows["undo", "redo", "hint", "seed", "new"]
     assert list(toolbar.children) == [table.undo_button, table.redo_button, table.hint_button,
-                                      table.seed, table.new_button, table.save_button, table.load_box,
+                                      table.parts["options"], table.seed, table.new_button, table.save_button, table.load_box,
                                       table.saved]
 
     class Broken(DeckulaTable):
