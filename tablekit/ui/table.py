@@ -1,7 +1,9 @@
 """`GameTable`: the widget every game's table builds on — actions, undo, hint, log, chart.
 
 The table is made of named parts (`parts`), laid out by `layout_spec` (names; a tuple of names
-is a row); a subclass adds parts and overrides `layout_spec`, a lesson hides parts (`hidden`). The table
+is a row); a subclass adds parts and overrides `layout_spec`, a lesson hides parts (`hidden`). A game
+declares its options (`table_options`, a tuple of `TableOption`): each is a control in the toolbar, New game
+deals with what they show, and a loaded or new match sets them to its own options. The table
 draws itself once, after the whole `__init__` chain has run, so a subclass may set up its own
 attributes after calling `super().__init__()`. Every callback shows its errors in the table.
 """
@@ -117,7 +119,8 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
     """A game's table bound to a `Match`: one button per legal action, undo/redo, hint, new game.
 
     Subclasses draw the board (`board_html`), name the chart's series (`series`), may add an
-    end-of-game panel (`finish_html`), and deal new games (`fresh_match`). Widgets only call the
+    end-of-game panel (`finish_html`), declare their options (`table_options`; a table may set its
+    own before `super().__init__`), and deal new games (`fresh_match`, with `chosen_options()`). Widgets only call the
     engine; they hold no rules.
     """
 
