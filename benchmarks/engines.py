@@ -17,7 +17,8 @@ The third table sets each game beside OpenSpiel's python_liars_poker (issue 40):
 through Match, the raw engine ("unchecked, no log", the rollout path) and random play of
 python_liars_poker through pyspiel (chance outcomes drawn uniformly, each counted as an action),
 in alternating rounds, with both ratios. It needs open_spiel importable (the `bench` extra:
-pip install -e '.[bench]'); without it the ratios are left out. `--openspiel-only` prints only it.
+pip install -e '.[bench]'), or installed in a throwaway venv named by `--openspiel-site` (its site-packages
+folder, searched after this environment's); without it the ratios are left out. `--openspiel-only` prints only it.
 Times are this process's CPU seconds (`time.process_time`): on a shared machine, wall time
 measures the neighbours.
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from types import ModuleType
 
@@ -178,8 +180,12 @@ def main() -> None:
     parser.add_argument("--match-only", action="store_true", help="skip the engine table")
     parser.add_argument("--openspiel-only", action="store_true",
                         help=f"print only the table beside OpenSpiel's {OPENSPIEL_GAME}")
+    parser.add_argument("--openspiel-site", help="a site-packages folder holding open_spiel, e.g. a throwaway "
+                        "venv's (python3 -m venv /tmp/osvenv && /tmp/osvenv/bin/pip install open-spiel)")
     parser.add_argument("games", nargs="*", default=tablekit.games())
     args = parser.parse_args()
+    if args.openspiel_site:
+        sys.path.append(args.openspiel_site)  # after ours: this environment's numpy and the kit win
     if not args.openspiel_only:
         if not args.match_only:
             engine_table(args.games, args.seconds)
