@@ -33,12 +33,16 @@ FRESH_SEED = "hint-fresh-2026-12"  # never used to tune the search, the heuristi
 # deals per game in the default run, sized to a hint's cost there (a play-out is a whole game)
 DEFAULT_DEALS = {"deckula": 30, "runes": 30, "forge": 30, "wizards": 6, "wonders": 4}
 OTHER_DEALS = 10  # a game registered later starts with a small run
+# the default table's rules, scored so the arms can differ: DeckNForge's default is won on every
+# deal by either arm, so its result is the margin (1 plus the share of HP left on a win)
+CONFIG: dict[str, dict[str, object]] = {"forge": {"score": "margin"}}
 
 
 def seats(game: str, seat_zero: str) -> tuple[str, ...]:
     """Seat 0 plays `seat_zero`; every other seat of the game's default table plays the heuristic."""
     rules = get_game(game)
-    return (seat_zero,) + ("heuristic",) * (rules.players(rules.make_config()) - 1)
+    players = rules.players(rules.make_config(**CONFIG.get(game, {})))
+    return (seat_zero,) + ("heuristic",) * (players - 1)
 
 
 def play(game: str, seat_zero: str, deals: int, seed: str,
@@ -46,6 +50,7 @@ def play(game: str, seat_zero: str, deals: int, seed: str,
     """The seeded deals of one arm, and the seconds they took."""
     start = time.perf_counter()
     result = simulate(game, deals, seed=seed, agents=seats(game, seat_zero), executor=executor,
+                      config=CONFIG.get(game, {}),
                       progress=_dots, chunk=1)
     print(file=sys.stderr)
     return result, time.perf_counter() - start
