@@ -79,7 +79,7 @@ def layout_actions(state: State, layout: BattleLayout) -> list[Place]:
     return actions
 
 
-ADVISOR = "the Battle Lines advisor's exact best layout"
+ADVISOR = "the Battle Lines advisor's choice (exact)"
 
 
 def advised_place(state: State, legal: list[Any]) -> tuple[Place, str] | None:
