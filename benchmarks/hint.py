@@ -12,8 +12,13 @@ Run: .venv/bin/python benchmarks/hint.py [--deals N] [--game forge ...] [--budge
 The default run (a few deals per game, budget 200) takes about ten minutes on one core; the
 figures below took longer runs (see each line's n).
 
-Measured 2026-12-06, budget 200, seed "hint-fresh-2026-12" (hint minus heuristic, paired):
-  see the report of the `hints` branch; rerun with --deals for tighter intervals.
+Measured 2026-12-06 on a loaded 2-core machine, budget 200, seed "hint-fresh-2026-12"
+(hint minus heuristic, paired, 95% intervals):
+  deckula  points +3.51 (+2.11 to +4.91), wins +0.09 (-0.01 to +0.19), n=100   hint ahead
+  runes    wins   +0.27 (+0.04 to +0.50), n=30                                  hint ahead
+  forge    margin +0.44 (+0.40 to +0.48), wins +0.00 (both arms win every deal), n=30  hint ahead
+  wizards  points +6.75 (+3.34 to +10.16), wins +0.35 (+0.14 to +0.56), n=20   hint ahead
+  wonders  wins +0.00 (-0.72 to +0.72), n=6: not told apart (both arms won the same 3 of 6)
 """
 
 from __future__ import annotations
