@@ -18,7 +18,7 @@ Measured 2026-12-06 on a loaded 2-core machine, budget 200, seed "hint-fresh-202
   runes    wins   +0.27 (+0.04 to +0.50), n=30                                  hint ahead
   forge    margin +0.44 (+0.40 to +0.48), wins +0.00 (both arms win every deal), n=30  hint ahead
   wizards  points +6.75 (+3.34 to +10.16), wins +0.35 (+0.14 to +0.56), n=20   hint ahead
-  wonders  wins +0.00 (-0.72 to +0.72), n=6: not told apart (both arms won the same 3 of 6)
+  wonders  wins +0.00 (-0.72 to +0.72), n=6: not told apart (each arm won 3, not on the same deals)
 """
 
 from __future__ import annotations
