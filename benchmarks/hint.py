@@ -9,7 +9,7 @@ and the number of deals. The deals come from a seed no tuning ever used (`FRESH_
 
 Run: .venv/bin/python benchmarks/hint.py [--deals N] [--game forge ...] [--budget 200]
      [--seed TEXT] [--workers 2]
-The default run (a few deals per game, budget 200) takes about ten minutes on one core; the
+The default run (a few deals per game, budget 200) takes 15-25 minutes on one core; the
 figures below took longer runs (see each line's n).
 
 Measured 2026-12-06 on a loaded 2-core machine, budget 200, seed "hint-fresh-2026-12"
@@ -36,7 +36,7 @@ from tablekit.ui.table import HINT_ROLLOUTS
 
 FRESH_SEED = "hint-fresh-2026-12"  # never used to tune the search, the heuristics or the games
 # deals per game in the default run, sized to a hint's cost there (a play-out is a whole game)
-DEFAULT_DEALS = {"deckula": 30, "runes": 30, "forge": 30, "wizards": 6, "wonders": 4}
+DEFAULT_DEALS = {"deckula": 30, "runes": 30, "forge": 20, "wizards": 6, "wonders": 4}
 OTHER_DEALS = 10  # a game registered later starts with a small run
 # the default table's rules, scored so the arms can differ: DeckNForge's default is won on every
 # deal by either arm, so its result is the margin (1 plus the share of HP left on a win)
