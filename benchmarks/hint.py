@@ -18,7 +18,11 @@ Measured 2026-12-06 on a loaded 2-core machine, budget 200, seed "hint-fresh-202
   runes    wins   +0.27 (+0.04 to +0.50), n=30                                  hint ahead
   forge    margin +0.44 (+0.40 to +0.48), wins +0.00 (both arms win every deal), n=30  hint ahead
   wizards  points +6.75 (+3.34 to +10.16), wins +0.35 (+0.14 to +0.56), n=20   hint ahead
-  wonders  wins +0.00 (-0.72 to +0.72), n=6: not told apart (each arm won 3, not on the same deals)
+  wonders  wins +0.00 (-0.72 to +0.72), n=6: not told apart (each arm won 3, not on the same deals);
+           seed "hint-fresh-2026-12b": wins -0.13 (-0.57 to +0.32), n=8: not told apart.
+           Not shown ahead: binary returns over ~85-action games leave ~33 play-outs per finalist
+           too noisy; a next step is to leave the heuristic's move only when the paired
+           difference on the finalists' deals is clear (untested).
 """
 
 from __future__ import annotations
