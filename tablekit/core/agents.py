@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from tablekit.core.errors import ConfigError
@@ -13,6 +13,7 @@ from tablekit.core.match import checked_seed
 from tablekit.core.stats import mean_interval
 
 ROUGH_BELOW = 30  # fewer play-outs than this make an estimate rough, not a 95% interval
+FINALISTS = 3  # moves the search races to the end: the ones a hint shows
 Progress = Callable[[int, int], None]  # (play-outs done, budget)
 
 
@@ -50,7 +51,10 @@ class HeuristicAgent:
 
 @dataclass(frozen=True, slots=True)
 class MoveEstimate:
-    """A move's estimated value from play-outs: mean return, its interval, win rate, play-outs."""
+    """A move's estimated value from play-outs: mean return, its interval, win rate, play-outs.
+
+    `advice` names the exact advisor that chose this move, when one covers the decision.
+    """
 
     action: Action
     mean: float
@@ -58,6 +62,7 @@ class MoveEstimate:
     high: float
     win_rate: float
     rollouts: int
+    advice: str = ""
 
     @property
     def rough(self) -> bool:
@@ -65,11 +70,22 @@ class MoveEstimate:
         return self.rollouts < ROUGH_BELOW
 
     def __str__(self) -> str:
+        advised = f" [{self.advice}]" if self.advice else ""
+        if self.rollouts == 0:
+            return f"{self.action}{advised}: not played out"
         if self.rough:
-            return (f"{self.action}: {self.mean:.2f} (rough, {self.rollouts} play-outs), "
-                    f"wins {self.win_rate:.0%}")
-        return (f"{self.action}: {self.mean:.2f} (95% {self.low:.2f}–{self.high:.2f}), "
-                f"wins {self.win_rate:.0%} of {self.rollouts} play-outs")
+            return (f"{self.action}{advised}: {number(self.mean, 2)} (rough, {self.rollouts} "
+                    f"play-outs), wins {self.win_rate:.0%}")
+        return (f"{self.action}{advised}: {number(self.mean, 2)} (95% {number(self.low, 2)} to "
+                f"{number(self.high, 2)}), wins {self.win_rate:.0%} of {self.rollouts} play-outs")
+
+
+def number(value: float, digits: int = 1) -> str:
+    """`value` rounded for people: a true minus sign, and never a negative zero ("−0.0")."""
+    text = f"{value:.{digits}f}"
+    if float(text) == 0:
+        return f"{0:.{digits}f}"
+    return text.replace("-", "\u2212")
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,9 @@ class MonteCarloAgent:
         """The move the search ranks first."""
         if len(legal) == 1:
             return legal[0]
+        advice = game.exact_advice(view, legal)
+        if advice is not None:
+            return advice[0]
         return self.estimate(game, view, legal, rng)[0].action
 
     def estimate(self, game: Game, view: View, legal: list[Action],
@@ -115,28 +134,44 @@ def hint(match: Any, rollouts: int = 48, top: int = 3, seed: int | str = 0,
          progress: Progress | None = None) -> list[MoveEstimate]:
     """The `top` moves for the player to move, from a search spending `rollouts` play-outs.
 
-    `progress(done, rollouts)`, when given, is called after every play-out (for a progress bar).
+    Where the game has an exact advisor for the decision (`Game.exact_advice`), its move comes
+    first, whatever the play-outs say, and carries the advisor's name. `progress(done, rollouts)`,
+    when given, is called after every play-out (for a progress bar).
     """
     checked_seed(seed)
     if match.is_over:
         return []
     rng = rng_for(seed, "hint", match.game.digest(match.state))
-    return search_moves(match.game, match.view(), match.legal_actions(), _budget(rollouts), rng,
-                        progress=progress)[:top]
+    view, legal = match.view(), match.legal_actions()
+    moves = search_moves(match.game, view, legal, _budget(rollouts), rng, progress=progress)
+    return advised_first(moves, match.game.exact_advice(view, legal))[:top]
+
+
+def advised_first(moves: list[MoveEstimate],
+                  advice: tuple[Action, str] | None) -> list[MoveEstimate]:
+    """`moves` with the exact advisor's move (if any) moved to the front and labelled."""
+    if advice is None:
+        return moves
+    action, advisor = advice
+    chosen = [replace(m, advice=advisor) for m in moves if m.action == action]
+    if not chosen:  # the budget never reached it: shown without play-outs
+        chosen = [MoveEstimate(action, 0.0, 0.0, 0.0, 0.0, 0, advisor)]
+    return chosen + [m for m in moves if m.action != action]
 
 
 def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: random.Random,
                  policy: str = "heuristic", progress: Progress | None = None) -> list[MoveEstimate]:
-    """Successive halving over `legal` on common deals, spending exactly `budget` play-outs.
+    """Screen `legal` by successive halving, then race the best few, spending exactly `budget`.
 
-    Each round gives every move still in the race the same number of new play-outs, and play-out
-    j of every move starts from the same sampled deal (hidden cards and the play-out's own
-    randomness), so moves are compared on equal footing. The better half by mean stays in the
-    race, with moves tied with the last one kept (see `_better_half`); the last move standing
-    gets the play-outs left over. With fewer play-outs than moves, the heuristic's move and a
-    random sample of the others get one each and the rest are left out. Ranked by how far each
-    move went in the race, then by mean; ties favour the heuristic's move, then a seeded random
-    order.
+    Every play-out j of every move starts from the same sampled deal (hidden cards and the
+    play-out's own randomness), so moves are compared on equal footing. With more than
+    `FINALISTS` moves, the screening spends at most half the budget: rounds of equal play-outs
+    per move, each keeping the better half by mean (see `_better_half`; the heuristic's move is
+    never cut), until `FINALISTS` remain. The finalists then share the rest, topped up to the
+    same number of play-outs on the same deals and ranked by mean on them; a remainder too small
+    to share goes to the leader. With fewer screening play-outs than moves, the heuristic's move
+    and a random sample of the others get one each and the rest are left out. Ranked by how far
+    each move went, then by mean; ties favour the heuristic's move, then a seeded random order.
     """
     _budget(budget)
     if not legal:
@@ -148,10 +183,21 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
     entries = [_Entry(i, a, a is favourite, order.random()) for i, a in enumerate(legal)]
     if not any(e.favourite for e in entries) and favourite in legal:  # equal, not the same object
         entries[legal.index(favourite)].favourite = True
-    alive = _starters(entries, budget, rng_for(base, "starters"))
-    remaining = budget
-    while len(alive) > 1:
-        rounds = (len(alive) - 1).bit_length()  # halvings still to come: ceil(log2(len(alive)))
+    if budget < len(entries):  # too few to try every move: one play-out each for a sample
+        for entry in _starters(entries, budget, rng_for(base, "starters")):
+            runner.play(entry, 1)
+    else:
+        screening = max(len(entries), budget // 2) if len(entries) > FINALISTS else 0
+        _race(runner, _screen(runner, entries, screening), budget - runner.done)
+    tried = sorted((e for e in entries if e.values), key=_Entry.final_key)
+    return [e.estimate() for e in tried]
+
+
+def _screen(runner: _Runner, entries: list[_Entry], budget: int) -> list[_Entry]:
+    """Successive halving on `budget` play-outs (one each at least) until `FINALISTS` remain."""
+    alive, remaining = list(entries), budget
+    while len(alive) > FINALISTS:
+        rounds = ((len(alive) - 1) // FINALISTS).bit_length()  # halvings still to come
         each = max(1, remaining // rounds // len(alive)) if remaining >= len(alive) else 0
         for entry in alive:
             runner.play(entry, each)
@@ -159,9 +205,18 @@ def search_moves(game: Game, view: View, legal: list[Action], budget: int, rng: 
         alive = _better_half(alive, keep_ties=each > 0)
         for entry in alive:
             entry.stage += 1
-    runner.play(alive[0], remaining)
-    tried = sorted((e for e in entries if e.values), key=_Entry.final_key)
-    return [e.estimate() for e in tried]
+    return alive
+
+
+def _race(runner: _Runner, finalists: list[_Entry], budget: int) -> None:
+    """Share `budget` among the finalists on common deals; the leader gets what cannot be shared."""
+    level = (sum(len(e.values) for e in finalists) + budget) // len(finalists)
+    for entry in finalists:
+        runner.play(entry, max(0, level - len(entry.values)))
+    ranked = sorted(finalists, key=_Entry.race_key)
+    for rank, entry in enumerate(ranked):
+        entry.stage += len(ranked) - rank  # the ranking on equal deals is the final one
+    runner.play(ranked[0], runner.budget - runner.done)
 
 
 def play_out(game: Game, state: State, rng: random.Random, policy: str = "heuristic",
@@ -243,18 +298,22 @@ class _Runner:
 
 
 def _better_half(alive: list[_Entry], keep_ties: bool) -> list[_Entry]:
-    """The better half of the race by mean; with `keep_ties`, moves tied with the last kept too.
+    """The better half of the race by mean (never fewer than `FINALISTS`), and the heuristic's move.
 
-    Kept ties never stop a cut from dropping at least a quarter of the race: with win-or-lose
-    returns and a few play-outs each, ties are the rule and would otherwise stall the halving.
+    With `keep_ties`, moves tied with the last kept stay too, but kept ties never stop a cut from
+    dropping at least a quarter of the race: with win-or-lose returns and a few play-outs each,
+    ties are the rule and would otherwise stall the halving. The heuristic's move is never cut
+    (it takes the last place kept), so the hint always weighs it on the finalists' deals.
     """
     ranked = sorted(alive, key=_Entry.race_key)
-    keep = (len(ranked) + 1) // 2
-    most = len(ranked) - max(1, len(ranked) // 4)
+    keep = max(FINALISTS, (len(ranked) + 1) // 2)
+    most = max(keep, len(ranked) - max(1, len(ranked) // 4))
     if keep_ties:
         while keep < most and ranked[keep].mean() == ranked[keep - 1].mean():
             keep += 1
-    return ranked[:keep]
+    kept, cut = ranked[:keep], ranked[keep:]
+    favourite = [e for e in cut if e.favourite][:1]
+    return kept[:keep - len(favourite)] + favourite
 
 
 def _starters(entries: list[_Entry], budget: int, rng: random.Random) -> list[_Entry]:

@@ -237,6 +237,10 @@ class Game(ABC):
         """The game's rule-of-thumb choice (default: random)."""
         return legal[rng.randrange(len(legal))]
 
+    def exact_advice(self, view: View, legal: list[Action]) -> tuple[Action, str] | None:
+        """The move of an exact advisor covering this decision, and the advisor's name (default: none)."""
+        return None
+
     def action_to_json(self, action: Action) -> list[Any]:
         """An action as JSON: its type name followed by its fields."""
         return [type(action).__name__, *action]

@@ -74,8 +74,13 @@ class ForgeGame(Game):
         return Outcome((score,) * n, (), f"The party fell after {state.boss_no} Boss(es).")
 
     def returns(self, state: ForgeState) -> tuple[float, ...]:
-        """1 for a win; a loss is worth a little for each Boss defeated (guides searches)."""
-        value = 1.0 if state.result == "won" else state.boss_no / 12
+        """A win is worth 1 plus the share of HP left; a loss a little for each Boss defeated.
+
+        Searches (the Hint button, search bots) thus tell winning moves apart by how safely they
+        win, while any win still beats any loss (worth at most 1/2).
+        """
+        n = state.wizards
+        value = 1 + sum(state.hp) / (START_HP * n) if state.result == "won" else state.boss_no / 12
         return (value,) * state.wizards
 
     def clone(self, state: ForgeState) -> ForgeState:

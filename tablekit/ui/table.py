@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from tablekit.core.agents import MoveEstimate, hint
+from tablekit.core.agents import MoveEstimate, hint, number
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Action
 from tablekit.core.match import Match
@@ -35,11 +35,14 @@ OPTIONS_PART = "options"  # the game's option controls: in the toolbar before th
 HINT_ROLLOUTS = 200  # play-outs per hint: at 48 every estimate was rough (benchmarks/hint.py)
 STATUS = '<div class="tk-status">{{ text }}</div>'
 HINTS = """<div class="tk-hints"><b>Hint</b> — best moves by simulated play-outs:<ol>\
-{% for m in moves %}<li class="tk-hint"><b>{{ m.action }}</b>: estimated {{ "%.1f" % m.mean }} \
-{% if m.rough %}<span class="tk-rough">— rough ({{ m.rollouts }} play-out{{ "" if m.rollouts == 1 else "s" }})\
-</span>{% else %}(95% interval {{ "%.1f" % m.low }}–{{ "%.1f" % m.high }}, {{ m.rollouts }} play-outs)\
-{% endif %}, wins {{ "%.0f" % (100 * m.win_rate) }}%</li>{% endfor %}</ol></div>"""
-THINKING = '<div class="tk-hints"><i>Estimating the moves by play-outs…</i></div>'
+{% for m, label in moves %}<li class="tk-hint"><b>{{ label }}</b>\
+{% if m.advice %} — <span class="tk-advice">{{ m.advice }}</span>{% endif %}\
+{% if m.rollouts == 0 %}{% elif m.rough %}: estimated {{ num(m.mean) }} <span class="tk-rough">— rough \
+({{ m.rollouts }} play-out{{ "" if m.rollouts == 1 else "s" }})</span>, wins {{ pct(m.win_rate) }}\
+{% else %}: estimated {{ num(m.mean) }} (95% interval {{ num(m.low) }} to {{ num(m.high) }}, \
+{{ m.rollouts }} play-outs), wins {{ pct(m.win_rate) }}{% endif %}</li>{% endfor %}</ol></div>"""
+THINKING = '<div class="tk-hints"><i>Estimating the moves by play-outs… {{ done }} of {{ total }}</i></div>'
+HINT_STEPS = 20  # the hint's "thinking" line is redrawn this many times while the play-outs run
 
 
 @dataclass(frozen=True)
@@ -318,18 +321,25 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
 
     @shows_errors(after=None)
     def _hint(self, _: Any = None) -> None:
-        self.hints.value = THINKING  # shown while the play-outs run (they may take seconds)
+        total = self.hint_rollouts
+        self.hints.value = render(THINKING, done=0, total=total)  # the play-outs may take seconds
         self.hint_button.disabled = True
-        self.progress.start(self.hint_rollouts, "Hint: playing out the moves…")
+        self.progress.start(total, "Hint: playing out the moves…")
+        legal = self.match.legal_actions()
         try:
-            moves = hint(self.match, rollouts=self.hint_rollouts, top=3, seed=self.seed_value(),
-                         progress=lambda done, total: self.progress.update(
-                             done, total, words=f"Hint: {done} of {total} play-outs"))
+            moves = hint(self.match, rollouts=total, top=3, seed=self.seed_value(),
+                         progress=self._hint_progress)
         finally:
             self.progress.finish()
             self.hints.value = ""
             self.hint_button.disabled = self.match.is_over
-        self.hints.value = hint_html(moves)
+        self.hints.value = hint_html(moves, legal)
+
+    def _hint_progress(self, done: int, total: int) -> None:
+        """Move the progress bar, and every so often the hint's own line, on after a play-out."""
+        self.progress.update(done, total, words=f"Hint: {done} of {total} play-outs")
+        if done == total or done % max(1, total // HINT_STEPS) == 0:
+            self.hints.value = render(THINKING, done=done, total=total)
 
     @shows_errors(prefix="No new game: ")
     def _new_game(self, _: Any = None) -> None:
@@ -386,6 +396,37 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         keep_for_later_views(self.chart)
 
 
-def hint_html(moves: list[MoveEstimate]) -> str:
-    """The hint's moves, best first: mean, 95% interval and play-outs (rough below 30 play-outs)."""
-    return render(HINTS, moves=moves) if moves else ""
+def hint_html(moves: list[MoveEstimate], legal: list[Action] | None = None) -> str:
+    """The hint's moves, best first: mean, 95% interval and play-outs (rough below 30 play-outs).
+
+    Moves that read alike get told apart by their place among the table's options so named
+    (`legal`, the table's order; without it, the hint's own order).
+    """
+    if not moves:
+        return ""
+    labels = hint_labels([m.action for m in moves], legal)
+    return render(HINTS, moves=list(zip(moves, labels, strict=True)), num=number,
+                  pct=lambda share: f"{100 * share:.0f}%")
+
+
+def hint_labels(actions: list[Action], legal: list[Action] | None = None) -> list[str]:
+    """Each action's words, with "(1st of 2 so named)" added where two options read alike."""
+    options = list(legal) if legal is not None else list(actions)
+    options += [a for a in actions if a not in options]
+    names = [str(a) for a in options]
+    labels = []
+    for action in actions:
+        name = str(action)
+        alike = [o for o, n in zip(options, names, strict=True) if n == name]
+        if len(alike) == 1:
+            labels.append(name)
+        else:
+            place = next(i for i, o in enumerate(alike) if o == action) + 1
+            labels.append(f"{name} ({ordinal(place)} of {len(alike)} so named)")
+    return labels
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

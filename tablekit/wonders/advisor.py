@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 from tablekit.core.game import Events
 from tablekit.wonders.actions import Place
@@ -76,6 +77,23 @@ def layout_actions(state: State, layout: BattleLayout) -> list[Place]:
         actions.append(Place(uid, state.table[uid].name))
         place(trial, uid, Events(None))
     return actions
+
+
+ADVISOR = "the Battle Lines advisor's choice (exact)"
+
+
+def advised_place(state: State, legal: list[Any]) -> tuple[Place, str] | None:
+    """While Battle Lines are set: the advisor's best layout's next place, and the advisor's name."""
+    if state.lineup is None or not legal or not all(isinstance(a, Place) for a in legal):
+        return None
+    best = advise(state, 1)
+    if not best:
+        return None
+    offered = {a.minion: a for a in legal}
+    for action in layout_actions(state, best[0]):
+        if action.minion in offered:
+            return offered[action.minion], ADVISOR
+    return None
 
 
 # -- completing a Battle Lines already partly set ----------------------------------------------

@@ -24,6 +24,7 @@ from tablekit.wonders.actions import (
     Place,
     PlayCard,
 )
+from tablekit.wonders.advisor import advised_place
 from tablekit.wonders.cards import DATA
 from tablekit.wonders.config import WondersConfig
 from tablekit.wonders.explain import illegal_reason, legal_reason
@@ -229,6 +230,10 @@ class WondersGame(Game):
     def legal_reason(self, state: State, action: Any) -> tuple[str, str]:
         """The rule that allows an action."""
         return legal_reason(state, action)
+
+    def exact_advice(self, view: State, legal: list[Any]) -> tuple[Any, str] | None:
+        """While Battle Lines are set, the Battle Lines advisor's next place (see `advised_place`)."""
+        return advised_place(view, legal)
 
     def heuristic_action(self, view: State, legal: list[Any], rng: random.Random) -> Any:
         """A rule-of-thumb choice (see `tablekit.wonders.heuristic`)."""

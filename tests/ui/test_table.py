@@ -57,8 +57,8 @@ def test_the_hint_list_says_rough_below_30_playouts_and_gives_the_real_count():
     rough = MoveEstimate("Buy <Velvet> Throne", 3.0, 3.0, 3.0, 0.5, 2)
     firm = MoveEstimate("Discard it", 2.25, 1.5, 3.0, 0.25, 40)
     html = hint_html([rough, firm])
-    assert "rough (2 play-outs)" in html and "95% interval 3.0–3.0" not in html
-    assert "95% interval 1.5–3.0, 40 play-outs" in html and "wins 25%" in html
+    assert "rough (2 play-outs)" in html and "95% interval 3.0 to 3.0" not in html
+    assert "95% interval 1.5 to 3.0, 40 play-outs" in html and "wins 25%" in html
     assert "Buy &lt;Velvet&gt; Throne" in html and hint_html([]) == "" and "\\" not in html
     one = hint_html([MoveEstimate("Pass", 1.0, 1.0, 1.0, 0.0, 1)])
     assert "rough (1 play-out)" in one
