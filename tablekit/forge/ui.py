@@ -29,7 +29,7 @@ from tablekit.forge.state import HIDDEN, ForgeState
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import counters_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
-from tablekit.ui.table import GameTable, TableOption
+from tablekit.ui.table import HINT_ROLLOUTS, GameTable, TableOption
 
 RED_SUITS = (1, 3)
 MAX_BOT_ACTIONS = 20_000   # far more than any dungeon needs: reaching it is a bug, and says so
@@ -61,7 +61,7 @@ class ForgeTable(GameTable):
                     tooltip="a Hero's killing blows can earn Mythics (rule forge.mythic)"))
 
     def __init__(self, seed: int | str = 0, wizards: int = 1, seat: int = 0,
-                 bot: Agent | str = "heuristic", match: Match | None = None, hint_rollouts: int = 24,
+                 bot: Agent | str = "heuristic", match: Match | None = None, hint_rollouts: int = HINT_ROLLOUTS,
                  **options: Any) -> None:
         self.options, self.bot = options, make_agent(bot)
         self._given = match  # a match handed in (a lesson, a campaign's dungeon): New game keeps its options

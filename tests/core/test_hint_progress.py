@@ -23,8 +23,8 @@ def test_the_hint_line_counts_the_play_outs_as_they_run():
     assert "tk-hint" in table.hints.value and "of 40" not in table.hints.value
 
 
-def test_a_table_without_a_progress_bar_still_shows_the_count():
+def test_the_wonders_table_shows_the_count_and_lays_out_its_progress_bar():
     table = WondersTable(seed=2, hint_rollouts=20)
-    assert "progress" not in str(table.layout_spec)  # the bar is not laid out on this table
+    assert "progress" in str(table.layout_spec)
     seen = lines_while_thinking(table)
     assert any("20 of 20" in line for line in seen)

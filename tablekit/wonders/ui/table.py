@@ -41,7 +41,7 @@ class WondersTable(GameTable):
     chart_x_title = "round"
 
     layout_spec = ("status", "board", "chooser", "actions", "message",
-                   ("undo", "redo", "hint", "villain", "seed", "new"), "hints", "finish",
+                   ("undo", "redo", "hint", "villain", "seed", "new"), "progress", "hints", "finish",
                    ("log", "chart"))
 
     def __init__(self, seed: int | str = 0, villain: str = "cullin", deck: str = "recommended",
