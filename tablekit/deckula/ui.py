@@ -15,6 +15,7 @@ from tablekit.core.simulate import SimulationResult, simulate
 from tablekit.deckula.cards import CardSpec, sample_set
 from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
+from tablekit.ui.charts import Chart
 from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable
@@ -216,7 +217,7 @@ def explore_difficulties(games: int = 200, seed: int = 0, agents: tuple[str, ...
             for agent in agents for level in difficulties}
 
 
-def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Figure:
+def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> Chart:
     """Mean score and survival rate per difficulty and agent, with 95% intervals."""
     figure = go.Figure()
     for agent in dict.fromkeys(a for a, _ in results):
@@ -235,7 +236,7 @@ def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Fi
                          yaxis={"title": "mean VP (0 when lost)"},
                          yaxis2={"title": "survival rate", "overlaying": "y", "side": "right", "range": [0, 1]},
                          legend={"orientation": "h", "y": -0.2}, height=430)
-    return figure
+    return Chart(figure)
 
 
 def difficulty_table(results: dict[tuple[str, str], SimulationResult]) -> widgets.HTML:
@@ -243,10 +244,10 @@ def difficulty_table(results: dict[tuple[str, str], SimulationResult]) -> widget
     return widgets.HTML(render(RESULTS, results=results))
 
 
-def score_distribution_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Figure:
+def score_distribution_figure(results: dict[tuple[str, str], SimulationResult]) -> Chart:
     """The spread of final scores per difficulty and agent (box plots)."""
     figure = go.Figure()
     for (agent, level), result in results.items():
         figure.add_box(y=result.scores(), name=f"{agent} · {level}", boxmean=True)
     figure.update_layout(title="Final scores (0 = lost)", yaxis_title="VP", showlegend=False, height=380)
-    return figure
+    return Chart(figure)

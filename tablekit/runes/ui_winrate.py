@@ -21,7 +21,7 @@ from solvers.runes_winrate import DEFAULT_BUDGET, WinRateResult
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, load_pool
 from tablekit.runes.exchange import plan_to_json, plan_to_text
 from tablekit.runes.ui_html import deck_html
-from tablekit.ui.charts import interval_error, keep_for_later_views
+from tablekit.ui.charts import Chart, interval_error, keep_for_later_views
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -48,7 +48,7 @@ def verdict_html(result: WinRateResult) -> str:
                           rounds=result.result.rounds, wall=result.wall_time)
 
 
-def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> go.Figure:
+def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> Chart:
     """The learned worths (score per unit of each feature) with their 95% intervals, largest first."""
     ranked = sorted(result.result.worth.items(), key=lambda item: -abs(item[1].mean))[:top]
     names = {c.id: c.name for c in load_pool().values()}
@@ -58,7 +58,7 @@ def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> go.Figure:
     figure.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
                          title="What the duels say each card is worth (95% intervals)",
                          yaxis={"title": "score change per unit"})
-    return figure
+    return Chart(figure)
 
 
 def plan_pair_html(result: WinRateResult) -> str:
@@ -95,7 +95,7 @@ class WinRateBuilder(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("tk-message")
         self.report = widgets.HTML()
-        self.chart = go.FigureWidget(go.Bar(x=[], y=[], error_y={"type": "data", "array": []}))
+        self.chart = Chart(go.Bar(x=[], y=[], error_y={"type": "data", "array": []}))
         self.chart.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
                                  title="What the duels say each card is worth (95% intervals)")
         self.deck_view = widgets.HTML()

@@ -10,13 +10,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from solvers.wizards import STUDY_BUDGET, StudyResult, deck_name, score_calculator, study
+from tablekit.ui.charts import Chart
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE
 from tablekit.ui.progress import Progress
 from tablekit.wizards.cards import COLOURS, components
 
 
-def win_rate_figure(result: StudyResult) -> go.Figure:
+def win_rate_figure(result: StudyResult) -> Chart:
     """Each deck's win rate in the search with its 95% interval (an asymmetric study)."""
     rows = list(reversed(result.results))
     labels = [escape(deck_name(r.deck, result.baseline)) + (" (raced out)" if r.raced_out else "")
@@ -33,10 +34,10 @@ def win_rate_figure(result: StudyResult) -> go.Figure:
     figure.update_layout(title=f"Win rate of the candidate seat in the search ({result.players} players, "
                                f"{'advanced' if result.advanced else 'basic'} game)",
                          xaxis_title="win rate (95% interval)", height=200 + 22 * len(rows))
-    return figure
+    return Chart(figure)
 
 
-def worth_figure(result: StudyResult) -> go.Figure:
+def worth_figure(result: StudyResult) -> Chart:
     """Each creature's fitted worth to the candidate seat (ridge regression over every search game)."""
     name = {c.id: c.name for c in components().creatures}
     items = sorted(result.worth.items(), key=lambda kv: kv[1].mean)
@@ -47,7 +48,7 @@ def worth_figure(result: StudyResult) -> go.Figure:
                  "arrayminus": [e.mean - e.low for _, e in items]}))
     figure.update_layout(title="What each creature is worth to the candidate seat's win rate",
                          xaxis_title="worth in win rate (95% interval)", height=180 + 24 * len(items))
-    return figure
+    return Chart(figure)
 
 
 def verdict_table(result: StudyResult) -> str:
@@ -92,8 +93,7 @@ class StudyPanel(widgets.VBox):
                                 progress=lambda done, total: self.progress.update(done, total))
         finally:
             self.progress.finish()
-        self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
-                                go.FigureWidget(worth_figure(self.result))]
+        self.charts.children = [win_rate_figure(self.result), worth_figure(self.result)]
         self.message.value = STYLE + verdict_table(self.result) + escape(
             f"{self.result.wall_time:.1f} s")
 
