@@ -30,6 +30,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     alternatives_html,
     conflicts_html,
     costs_html,
+    csv_html,
     deck_html,
     locked_html,
     odds_html,

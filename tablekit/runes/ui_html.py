@@ -127,6 +127,13 @@ def summary_html(result: BuildResult) -> str:
             f"odds {float(goals):.3f}; {result.wyrd_points} Wyrd Points spent.</p>")
 
 
+def csv_html(text: str, lines: int = 5) -> str:
+    """The first lines of a CSV file, whole, and how many more there are (escaped)."""
+    rows = text.splitlines()
+    more = f"<p>… and {len(rows) - lines} more lines</p>" if len(rows) > lines else ""
+    return f"<pre>{html.escape(chr(10).join(rows[:lines]))}</pre>{more}"
+
+
 def conflicts_html(result: BuildResult, cards: Mapping[str, Card] | None = None) -> str:
     """Why the wishes cannot all hold, rule by rule, and the fewest wishes to drop."""
     cards = cards or {}

@@ -102,12 +102,15 @@ class WinRateBuilder(widgets.VBox):
         self.text = widgets.Textarea(layout=widgets.Layout(width="420px", height="300px"))
         self.json = widgets.Textarea(layout=widgets.Layout(width="300px", height="300px"))
         self.result: WinRateResult | None = None
+        # the answer's parts stay hidden until there is an answer (no empty chart, no empty boxes)
+        self.answer = widgets.VBox([self.report, self.chart, self.deck_view, widgets.HBox([
+            widgets.VBox([widgets.HTML("<b>As text</b>"), self.text]),
+            widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in 2-play)"), self.json])])],
+            layout=widgets.Layout(display="none"))
         super().__init__([
             widgets.HBox([self.hero, self.collection, self.field]),
             widgets.HBox([self.search, self.verdict, self.button]), self.progress, self.message,
-            self.report, self.chart, self.deck_view,
-            widgets.HBox([widgets.VBox([widgets.HTML("<b>As text</b>"), self.text]),
-                          widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in 2-play)"), self.json])])])
+            self.answer])
         self.add_class("tk-winrate-builder")
 
     @shows_errors(after=None, prefix="No deck: ")
@@ -132,6 +135,7 @@ class WinRateBuilder(widgets.VBox):
     def show(self, result: WinRateResult) -> None:
         """Draw a result: the verdict, the worths chart, the deck and its exports."""
         self.result = result
+        self.answer.layout.display = None
         self.report.value = verdict_html(result)
         drawn = worth_figure(result).data[0]
         with self.chart.batch_update():

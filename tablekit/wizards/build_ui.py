@@ -10,9 +10,10 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from solvers.wizards import STUDY_BUDGET, StudyResult, deck_name, score_calculator, study
+from tablekit.core.registry import rules
 from tablekit.ui.charts import Chart
 from tablekit.ui.errors import safe
-from tablekit.ui.html import STYLE
+from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
 from tablekit.wizards.cards import COLOURS, components
 
@@ -107,7 +108,7 @@ def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = 
     score = calc.score
     taken = ", ".join(f"{n} {escape(c)}" for c, n in calc.taken.items()) or "nothing"
     given = ", ".join(f"{n} {escape(c)}" for c, n in calc.given_up.items()) or "nothing"
-    sets = "; ".join("{" + ", ".join(escape(c) for c in s) + "}" for s in calc.sets) or "none"
+    sets = "; ".join(f"a set of {len(s)}: " + ", ".join(escape(c) for c in s) for s in calc.sets) or "none"
     rows = [("End-of-game artefacts: gems taken", taken),
             ("End-of-game artefacts: cursed gems returned", calc.returned)] if artefacts and effects else []
     rows += [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
@@ -194,3 +195,15 @@ class ScoreCalculator(widgets.VBox):
         self.table.value = STYLE + score_table(
             self.gems, self.cursed.value, tuple(self.artefact_picker.value), self.enchantments.value,
             tuple(box.value for box in self.others), self.effects.value)
+
+
+def recipes_html(partial: Any, chosen: Any, clash: Any) -> str:
+    """How many decks two recipes allow, and the rule and the wish that clash in a third, in words."""
+    book = rules("wizards")
+    reasons = [f"the rule — {book[c].summary}" if c in book else f"your wish — {c}" for c in clash.conflicts]
+    return render(RECIPES, partial=len(partial.decks), chosen=len(chosen.decks), reasons=reasons)
+
+
+RECIPES = """<p>The partially random recipe allows <b>{{ partial }}</b> decks; any ten creatures with the Void Imp \
+and without the Titan: <b>{{ chosen }}</b>.</p><p>The partial recipe without the Ogre cannot be had; what clashes:</p>\
+<ul>{% for r in reasons %}<li>{{ r }}</li>{% endfor %}</ul>"""

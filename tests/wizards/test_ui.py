@@ -55,7 +55,7 @@ def test_the_study_panel_runs_with_progress_and_charts(monkeypatch):
     assert len(panel.charts.children) == 2 and "heuristic bot" in panel.message.value
     assert "fresh games" in panel.message.value and panel.result.search_games <= 120
     html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
-    assert "2 red" in html and "{red, green, blue}" in html
+    assert "2 red" in html and "a set of 3: red, green, blue" in html and "{" not in html
 
 
 def test_new_game_hint_and_errors_show_in_the_table():
