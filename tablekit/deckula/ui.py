@@ -154,8 +154,8 @@ CARD = """<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" t
 {% if held %}<div class='tk-card-text'><b>{{ held }} beneath</b></div>{% endif %}\
 {{ text }}<div class="tk-vp">{{ vp }}</div>"""
 CARDS = """<table class='tk-cards' style='border-collapse:collapse;text-align:left;font-size:13px'>\
-<tr><th style='padding:2px 10px 2px 0'>card</th><th style='padding:2px 10px 2px 0'>marks</th>\
-<th style='padding:2px 10px 2px 0'>VP</th><th>text</th></tr>{% for spec, marks in cards %}\
+<tr><th style='padding:2px 10px 2px 0'>Card</th><th style='padding:2px 10px 2px 0'>Marks</th>\
+<th style='padding:2px 10px 2px 0'>VP</th><th>Text</th></tr>{% for spec, marks in cards %}\
 <tr style='vertical-align:top;border-top:1px solid #ddd'><td style='padding:2px 10px 2px 0;white-space:nowrap'>\
 <b>{{ spec.name }}</b>{% if spec.visitor %} (Visitor){% endif %}</td>\
 <td style='padding:2px 10px 2px 0;white-space:nowrap'>{{ marks or "none" }}</td>\

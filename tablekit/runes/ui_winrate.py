@@ -26,14 +26,14 @@ from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
 
-VERDICT = """<table class="tk-winrate" style="font-size:12px"><tr><th>deck</th>\
-<th>score on fresh duels</th><th>95% interval</th><th>duels</th></tr>\
+VERDICT = """<table class="tk-winrate" style="font-size:12px"><tr><th>Deck</th>\
+<th>Score on fresh duels</th><th>95% interval</th><th>Duels</th></tr>\
 {% for label, e in rows %}<tr{% if loop.first %} style="font-weight:600"{% endif %}><td>{{ label }}</td>\
 <td>{{ "%.3f" % e.mean }}</td><td>{{ "%.3f" % e.low }}–{{ "%.3f" % e.high }}</td><td>{{ e.n }}</td></tr>\
 {% endfor %}{% for v in verdicts %}<tr><td>difference (paired) against the {{ v.baseline }}</td>\
 <td>{{ "%+.3f" % v.difference.mean }}</td><td>{{ "%+.3f" % v.difference.low }} to \
 {{ "%+.3f" % v.difference.high }}</td><td>{{ v.difference.n }}</td></tr>{% endfor %}</table>\
-<p><b>{{ message }}</b></p><p>Who plays: {{ player }}.<br>Setting: {{ setting }}<br>\
+<p><b>{{ words }}</b></p><p>Who plays: {{ player }}.<br>Setting: {{ setting }}<br>\
 {{ searched }} duels searched, {{ rounds }} round(s), {{ "%.1f" % wall }} s.</p>"""
 TOP_WORTHS = 20
 
@@ -43,9 +43,18 @@ def verdict_html(result: WinRateResult) -> str:
     rows = [("built deck" if result.shown_better else "search's best (not shown better)", v.answer)
             for v in result.result.verdicts[:1]]
     rows += [(v.baseline, v.against) for v in result.result.verdicts]
-    return STYLE + render(VERDICT, rows=rows, verdicts=result.result.verdicts, message=result.message,
+    return STYLE + render(VERDICT, rows=rows, verdicts=result.result.verdicts, words=_verdict_words(result),
                           player=result.player, setting=result.setting, searched=result.result.search_games,
                           rounds=result.result.rounds, wall=result.wall_time)
+
+
+def _verdict_words(result: WinRateResult) -> str:
+    """What the fresh duels say, in words (the table above holds the numbers)."""
+    if result.shown_better:
+        return ("The built deck is shown better than every baseline on fresh duels the search never saw "
+                "(each paired difference's interval lies above 0).")
+    return ("The search's best was not shown better than every baseline on fresh duels (an interval reaches 0), "
+            "so the baseline is returned.")
 
 
 def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> Chart:
@@ -64,9 +73,10 @@ def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> Chart:
 def plan_pair_html(result: WinRateResult) -> str:
     """The answer's deck beside the baseline's, as text."""
     base_name, base = next(iter(result.baselines.items()))
-    return STYLE + render("<table><tr><th>{{ a }}</th><th>{{ b }}</th></tr><tr><td><pre>{{ x }}</pre></td>"
-                          "<td><pre>{{ y }}</pre></td></tr></table>",
-                          a="the answer" if result.shown_better else "the answer (the baseline)", b=base_name,
+    return STYLE + render("<table class='tk-plan-pair'><tr><th>{{ a }}</th><th>{{ b }}</th></tr><tr><td><pre>{{ x }}</pre></td>"
+                          "<td><pre>{{ y }}</pre></td></tr></table><style>.tk-plan-pair.tk-plan-pair :is(th, td)"
+                          " { text-align: left; vertical-align: top; }</style>",
+                          a="The answer" if result.shown_better else "The answer (the baseline)", b=base_name.capitalize(),
                           x=plan_to_text(result.hero, result.plan), y=plan_to_text(result.hero, base))
 
 

@@ -53,15 +53,37 @@ def worth_figure(result: StudyResult) -> Chart:
 
 
 def verdict_table(result: StudyResult) -> str:
-    """The best deck beside the worst and the standard deck, on fresh games the search never saw."""
+    """The best deck beside the worst and the standard deck on fresh games the search never saw, each
+    with its paired difference from the best; then what that means, in words (each number once)."""
     decks = {"best": result.best, "worst": result.worst, "standard": result.baseline}
-    rows = "".join(
-        f"<tr><td>{arm}</td><td>{escape(deck_name(deck, result.baseline))}</td>"
-        f"<td>{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]</td><td>{e.n}</td></tr>"
-        for arm, deck in decks.items() for e in [result.held_out[arm]])
-    return (f'<table class="tk-board"><tr><th>deck</th><th>creatures changed</th>'
-            f"<th>win rate, fresh games (95%)</th><th>n</th></tr>{rows}</table>"
-            f"<p>{escape(result.message)}</p><p>Simulated: {escape(result.setting)}.</p>")
+    gaps = {"worst": result.versus_worst, "standard": result.versus_standard}
+    rows = [(arm, deck_name(deck, result.baseline), result.held_out[arm], gaps.get(arm))
+            for arm, deck in decks.items()]
+    return render(VERDICT, rows=rows, words=_verdict_words(result), setting=result.setting)
+
+
+VERDICT = """<table class="tk-board tk-verdict"><tr><th>Deck</th><th>Creatures changed</th>\
+<th>Win rate on fresh games (95%)</th><th>Games</th><th>Best minus this deck, paired (95%)</th></tr>\
+{% for arm, name, e, gap in rows %}<tr><td>{{ arm }}</td><td>{{ name }}</td>\
+<td>{{ "%.3f [%.3f, %.3f]"|format(e.mean, e.low, e.high) }}</td><td>{{ e.n }}</td><td>{% if gap %}\
+{{ "%+.3f [%+.3f, %+.3f]"|format(gap.difference.mean, gap.difference.low, gap.difference.high) }}\
+{% else %}—{% endif %}</td></tr>{% endfor %}</table><p>{{ words }}</p><p>Simulated: {{ setting }}.</p>"""
+
+
+def _verdict_words(result: StudyResult) -> str:
+    """What the fresh games say, without repeating the table's numbers."""
+    if result.best == result.worst:
+        return "The recipe allows one deck: there is nothing to compare."
+    if result.needed is None:
+        first = "The best deck is separated from the worst on fresh games (the difference's interval is above 0)."
+    else:
+        first = (f"No deck was shown to differ from another on fresh games; intervals that separate the gap "
+                 f"seen would need about {result.needed:,} games per deck.")
+    if result.versus_standard is None:
+        return first + " The best deck is the standard deck."
+    if result.versus_standard.better:
+        return first + " The best deck beats the standard deck on fresh games: it is the answer."
+    return first + " No deck was shown better than the standard deck: the standard deck is the answer."
 
 
 class StudyPanel(widgets.VBox):

@@ -47,10 +47,10 @@ INFEASIBLE = """<div class='tk-infeasible' style='color:#c53030'><b>No deck fits
 They conflict: {{ conflicts }}. Drop or loosen one.</div>"""
 SUMMARY = """<div class='tk-build-summary'><b>{{ verdict }}</b><p>{{ message }}</p>\
 <p><i>Simulated games:</i> {{ setting }}; {{ "{:,}".format(searched) }} search games, then fresh games for the verdict.</p></div>"""
-SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>card</th>\
+SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>Card</th>\
 {% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>{% for card, counts in rows %}<tr>\
 <td>{{ card }}</td>{% for n in counts %}<td>{{ n or "" }}</td>{% endfor %}</tr>{% endfor %}</table>"""
-DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>\
+DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>Set</th><th>Card</th></tr>\
 {% for n, set, text in rows %}<tr><td>{{ n }}×</td><td>{{ set }}</td><td>{{ text }}</td></tr>{% endfor %}</table>"""
 
 
