@@ -15,6 +15,7 @@ from tablekit.core.simulate import SimulationResult, simulate
 from tablekit.deckula.cards import CardSpec, sample_set
 from tablekit.deckula.lessons import LESSONS
 from tablekit.deckula.state import DeckulaState
+from tablekit.ui.charts import Chart
 from tablekit.ui.html import card_text_html, counters_html, readable_card_html, render, zone_html
 from tablekit.ui.lesson import LessonTable
 from tablekit.ui.table import GameTable, TableOption
@@ -161,8 +162,8 @@ CARD = """<div class="tk-card-name">{% if spec.visitor %}<span class="tk-mark" t
 {% if held %}<div class='tk-card-text'><b>{{ held }} beneath</b></div>{% endif %}\
 {{ text }}<div class="tk-vp">{{ vp }}</div>"""
 CARDS = """<table class='tk-cards' style='border-collapse:collapse;text-align:left;font-size:13px'>\
-<tr><th style='padding:2px 10px 2px 0'>card</th><th style='padding:2px 10px 2px 0'>marks</th>\
-<th style='padding:2px 10px 2px 0'>VP</th><th>text</th></tr>{% for spec, marks in cards %}\
+<tr><th style='padding:2px 10px 2px 0'>Card</th><th style='padding:2px 10px 2px 0'>Marks</th>\
+<th style='padding:2px 10px 2px 0'>VP</th><th>Text</th></tr>{% for spec, marks in cards %}\
 <tr style='vertical-align:top;border-top:1px solid #ddd'><td style='padding:2px 10px 2px 0;white-space:nowrap'>\
 <b>{{ spec.name }}</b>{% if spec.visitor %} (Visitor){% endif %}</td>\
 <td style='padding:2px 10px 2px 0;white-space:nowrap'>{{ marks or "none" }}</td>\
@@ -224,7 +225,7 @@ def explore_difficulties(games: int = 200, seed: int = 0, agents: tuple[str, ...
             for agent in agents for level in difficulties}
 
 
-def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Figure:
+def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> Chart:
     """Mean score and survival rate per difficulty and agent, with 95% intervals."""
     figure = go.Figure()
     for agent in dict.fromkeys(a for a, _ in results):
@@ -243,7 +244,7 @@ def difficulty_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Fi
                          yaxis={"title": "mean VP (0 when lost)"},
                          yaxis2={"title": "survival rate", "overlaying": "y", "side": "right", "range": [0, 1]},
                          legend={"orientation": "h", "y": -0.2}, height=430)
-    return figure
+    return Chart(figure)
 
 
 def difficulty_table(results: dict[tuple[str, str], SimulationResult]) -> widgets.HTML:
@@ -251,10 +252,10 @@ def difficulty_table(results: dict[tuple[str, str], SimulationResult]) -> widget
     return widgets.HTML(render(RESULTS, results=results))
 
 
-def score_distribution_figure(results: dict[tuple[str, str], SimulationResult]) -> go.Figure:
+def score_distribution_figure(results: dict[tuple[str, str], SimulationResult]) -> Chart:
     """The spread of final scores per difficulty and agent (box plots)."""
     figure = go.Figure()
     for (agent, level), result in results.items():
         figure.add_box(y=result.scores(), name=f"{agent} · {level}", boxmean=True)
     figure.update_layout(title="Final scores (0 = lost)", yaxis_title="VP", showlegend=False, height=380)
-    return figure
+    return Chart(figure)

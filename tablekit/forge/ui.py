@@ -397,6 +397,8 @@ def verdict_table(result: Any) -> Any:
 def worth_figure(result: Any) -> Any:
     """Each page's learned worth per copy (margin per dungeon) with its 95% interval, best first."""
     import plotly.graph_objects as go
+
+    from tablekit.ui.charts import Chart
     book = _book_of(result)
     worth = sorted(result.worth.items(), key=lambda kv: -kv[1].mean)
     names = [str(Markup.escape(book[page].name)) for page, _ in worth]
@@ -406,7 +408,7 @@ def worth_figure(result: Any) -> Any:
                                        "arrayminus": [e.mean - e.low for _, e in worth]}))
     figure.update_layout(height=380, yaxis_title="worth per copy (margin)",
                          title=f"What each inscription is worth to a {result.player} (95% intervals)")
-    return figure
+    return Chart(figure)
 
 
 def inscriptions_table(inscriptions: Mapping[str, str], book: Any = None) -> Any:

@@ -30,6 +30,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     alternatives_html,
     conflicts_html,
     costs_html,
+    csv_html,
     deck_html,
     locked_html,
     odds_html,
@@ -41,7 +42,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     violations_html,
     with_card_names,
 )
-from tablekit.ui.charts import keep_for_later_views
+from tablekit.ui.charts import Chart, keep_for_later_views
 from tablekit.ui.errors import safe
 
 
@@ -60,7 +61,7 @@ def starter_deck(collection: Mapping[Card, int], hero: str) -> list[Card]:
     return list(result.cards)
 
 
-def composition_figure(cards: Sequence[Card]) -> go.Figure:
+def composition_figure(cards: Sequence[Card]) -> Chart:
     """Bar chart of rarities and pie of types for a deck."""
     fig = make_subplots(rows=1, cols=2, specs=[[{"type": "xy"}, {"type": "domain"}]],
                         subplot_titles=("Rarity", "Type"))
@@ -73,7 +74,7 @@ def composition_figure(cards: Sequence[Card]) -> go.Figure:
                          name="type", textinfo="label+value", sort=False), 1, 2)
     fig.update_yaxes(title_text="cards", row=1, col=1)
     fig.update_layout(height=300, showlegend=False, margin={"t": 40, "b": 20})
-    return fig
+    return Chart(fig)
 
 
 def full_collection(pool: Mapping[str, Card]) -> dict[Card, int]:
@@ -82,9 +83,9 @@ def full_collection(pool: Mapping[str, Card]) -> dict[Card, int]:
 
 
 def odds_figure(plan: Plan, chapter: int, names: Mapping[str, str], shuffles: int = 2000,
-                seed: int = 0) -> go.FigureWidget:
+                seed: int = 0) -> Chart:
     """Exact position odds of a Chapter's cards beside the frequencies of seeded shuffles."""
-    fig = go.FigureWidget(make_subplots(
+    fig = Chart(make_subplots(
         rows=1, cols=2, horizontal_spacing=0.2,
         subplot_titles=(f"Chapter {chapter + 1}: exact odds of each place",
                         f"the same from {shuffles:,} seeded shuffles")))
@@ -99,7 +100,7 @@ def odds_figure(plan: Plan, chapter: int, names: Mapping[str, str], shuffles: in
     return fig
 
 
-def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Mapping[str, str],
+def update_odds_figure(fig: Chart, plan: Plan, chapter: int, names: Mapping[str, str],
                        shuffles: int = 2000, seed: int = 0) -> None:
     """Refresh both heatmaps of `odds_figure` for a changed plan."""
     exact = chapter_positions(plan, chapter)
@@ -116,10 +117,10 @@ def update_odds_figure(fig: go.FigureWidget, plan: Plan, chapter: int, names: Ma
     keep_for_later_views(fig)
 
 
-def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.FigureWidget:
+def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> Chart:
     """Heatmap of P(row card is played before column card) inside one Chapter, exact."""
-    fig = go.FigureWidget(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu", reversescale=True,
-                                     colorbar={"title": {"text": "probability"}}))
+    fig = Chart(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu", reversescale=True,
+                           colorbar={"title": {"text": "probability"}}))
     fig.update_layout(height=340, margin={"t": 50, "b": 40},
                       title=f"Chapter {chapter + 1}: exact chance that the row's card is played "
                             "before the column's", plot_bgcolor="white")
@@ -129,7 +130,7 @@ def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> go.
     return fig
 
 
-def update_precedence_figure(fig: go.FigureWidget, plan: Plan, chapter: int,
+def update_precedence_figure(fig: Chart, plan: Plan, chapter: int,
                              names: Mapping[str, str]) -> None:
     """Refresh `precedence_figure` for a changed plan."""
     pairs = chapter_precedence(plan, chapter)
@@ -141,7 +142,7 @@ def update_precedence_figure(fig: go.FigureWidget, plan: Plan, chapter: int,
         # numeric axes with card names as tick labels: categorical axes draw the empty
         # diagonal as a misaligned gap
         trace.z, trace.x, trace.y = z, list(range(len(slots))), list(range(len(slots)))
-        for axis in (fig.layout.xaxis, fig.layout.yaxis):
+        for axis in (fig.figure.layout.xaxis, fig.figure.layout.yaxis):
             axis.tickvals, axis.ticktext = list(range(len(slots))), labels
         trace.text = [[f"{v:.3f}" if v is not None else "" for v in row] for row in z]
         trace.texttemplate = "%{text}"
@@ -308,8 +309,8 @@ class DeckBuilder(widgets.VBox):
         self.deck_view = widgets.HTML()
         self.plan_view = widgets.HTML()
         self.alternatives_view = widgets.HTML()
-        self.chart = go.FigureWidget(composition_figure([]))
-        self.chart.layout.width = 620
+        self.chart = composition_figure([])
+        self.chart.update_layout(width=620)
         self.chart_box = widgets.Box([self.chart], layout=widgets.Layout(display="none"))
         self.csv = widgets.Textarea(placeholder="card,copies\npeck,2\n…  (a collection as CSV)",
                                     layout=widgets.Layout(width="300px", height="60px"))
@@ -400,7 +401,7 @@ def _message() -> widgets.HTML:
     return message
 
 
-def _copy_figure(target: go.FigureWidget, source: go.Figure) -> None:
+def _copy_figure(target: Chart, source: Chart) -> None:
     with target.batch_update():
         for old, new in zip(target.data, source.data, strict=True):
             old.update(new.to_plotly_json())

@@ -31,7 +31,7 @@ from tablekit.runes.matchups import Matchup, sample_matrix
 from tablekit.runes.preparation import Plan
 from tablekit.runes.steps import set_scenario
 from tablekit.runes.ui_duel_html import RESOURCE_NAMES, board_html, turn_html
-from tablekit.ui.charts import keep_for_later_views
+from tablekit.ui.charts import Chart, count_axes, keep_for_later_views
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import log_html, render
 from tablekit.ui.progress import Progress
@@ -229,7 +229,7 @@ class TurnViewer(widgets.VBox):
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
-        keep_for_later_views(self.chart)
+        count_axes(self.chart, "xaxis", "xaxis2", "xaxis3", "xaxis4")  # turns: whole numbers from 0
         # the status line last: once it names the turn, the board and log above are drawn
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 
@@ -345,8 +345,8 @@ class MatchupMatrix(widgets.VBox):
         self.progress = Progress()
         self.run_button = _button("Fight the matrix", "th", "tk-run-matrix", self.run,
                                   self.message, "primary")
-        self.figure = go.FigureWidget(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu",
-                                                 colorbar={"title": {"text": "score of the row"}}))
+        self.figure = Chart(go.Heatmap(zmin=0, zmax=1, colorscale="RdBu",
+                                       colorbar={"title": {"text": "score of the row"}}))
         self.figure.update_layout(height=420, width=620, margin={"t": 60, "b": 40},
                                   xaxis_title="opponent (column)", yaxis_title="deck (row)")
         self.figure.update_yaxes(autorange="reversed")
@@ -388,7 +388,7 @@ class MatchupMatrix(widgets.VBox):
             trace.texttemplate = "%{text}"
             trace.hovertemplate = ("%{y} against %{x}: %{z:.3f}<br>%{customdata}"
                                    "<extra></extra>")
-            self.figure.layout.title = (f"Sample decks: score of the row's deck (n = {n} duels "
+            self.figure.figure.layout.title = (f"Sample decks: score of the row's deck (n = {n} duels "
                                         "a cell, first player alternating)")
         keep_for_later_views(self.figure)
 
@@ -397,10 +397,9 @@ def _trace_names(record: DuelRecord) -> list[str]:
     return [record.line_name(what, player) for what in SERIES for player in (0, 1)]
 
 
-def _timeline_figure() -> go.FigureWidget:
+def _timeline_figure() -> Chart:
     titles = ("Health", "Shield", "Temperature (−3 Cold … +3 Heat)", "Hero's resource")
-    figure = go.FigureWidget(make_subplots(rows=2, cols=2, subplot_titles=titles,
-                                           vertical_spacing=0.18))
+    figure = Chart(make_subplots(rows=2, cols=2, subplot_titles=titles, vertical_spacing=0.18))
     for index, _ in enumerate(SERIES):
         for player in (0, 1):
             figure.add_scatter(x=[], y=[], mode="lines+markers", row=index // 2 + 1,

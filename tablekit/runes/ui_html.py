@@ -51,7 +51,7 @@ def odds_html(items: Sequence[tuple[str, Fraction]]) -> str:
     """Exact probabilities, each as a fraction and a percentage."""
     rows = "".join(f"<tr><td>{html.escape(label)}</td><td><b>{p}</b></td>"
                    f"<td>≈ {float(p):.1%}</td></tr>" for label, p in items)
-    return _table(rows, "<tr><th>event</th><th>exact</th><th></th></tr>")
+    return _table(rows, "<tr><th>Event</th><th>Exact</th><th></th></tr>")
 
 
 def locked_html(locked: Shuffle, plan: Plan, names: Mapping[str, str]) -> str:
@@ -91,7 +91,7 @@ def rules_html(section_filter: Sequence[str] = ()) -> str:
         f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.section)}</td>"
         f"<td>{html.escape(r.summary)}</td></tr>"
         for r in book.values() if not section_filter or r.section in section_filter)
-    return _table(rows, "<tr><th>rule</th><th>rulebook section</th><th>in our words</th></tr>")
+    return _table(rows, "<tr><th>Rule</th><th>Rulebook section</th><th>In our words</th></tr>")
 
 
 def steps_html(steps: Sequence[tuple[str, str, Sequence[Violation]]]) -> str:
@@ -113,8 +113,8 @@ def deck_html(cards: Sequence[Card]) -> str:
         f"<td>{html.escape(c.unique or '')}</td></tr>"
         for c, n in sorted(counts.items(), key=lambda item: (-item[0].rarity.rank, item[0].id)))
     return (f"<p><b>{len(cards)} cards</b></p>"
-            + _table(rows, "<tr><th></th><th>card</th><th>rarity</th><th>type</th>"
-                           "<th>unique</th></tr>"))
+            + _table(rows, "<tr><th></th><th>Card</th><th>Rarity</th><th>Type</th>"
+                           "<th>Unique</th></tr>"))
 
 
 def summary_html(result: BuildResult) -> str:
@@ -125,6 +125,13 @@ def summary_html(result: BuildResult) -> str:
     return (f"<p>{proof}: total value <b>{float(result.objective):.3f}</b> = cards "
             f"{float(result.card_value):.2f} + synergy {float(result.synergy_value):.2f} + goal "
             f"odds {float(goals):.3f}; {result.wyrd_points} Wyrd Points spent.</p>")
+
+
+def csv_html(text: str, lines: int = 5) -> str:
+    """The first lines of a CSV file, whole, and how many more there are (escaped)."""
+    rows = text.splitlines()
+    more = f"<p>… and {len(rows) - lines} more lines</p>" if len(rows) > lines else ""
+    return f"<pre>{html.escape(chr(10).join(rows[:lines]))}</pre>{more}"
 
 
 def conflicts_html(result: BuildResult, cards: Mapping[str, Card] | None = None) -> str:
@@ -182,8 +189,8 @@ def alternatives_html(result: BuildResult, cards: Mapping[str, Card] | None = No
                     f"<td>in: {_counted(other - best, cards)}<br>out: "
                     f"{_counted(best - other, cards)}</td></tr>")
     return (f"<p><b>The {len(rows)} best distinct decks</b> (each differs from the best by at "
-            "least one card)</p>" + _table("".join(rows), "<tr><th>rank</th><th>value</th>"
-                                                          "<th>change from the best deck</th></tr>"))
+            "least one card)</p>" + _table("".join(rows), "<tr><th>Rank</th><th>Value</th>"
+                                                          "<th>Change from the best deck</th></tr>"))
 
 
 def with_card_names(goal_text: str, cards: Mapping[str, Card]) -> str:

@@ -21,19 +21,19 @@ from solvers.runes_winrate import DEFAULT_BUDGET, WinRateResult
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, load_pool
 from tablekit.runes.exchange import plan_to_json, plan_to_text
 from tablekit.runes.ui_html import deck_html
-from tablekit.ui.charts import interval_error, keep_for_later_views
+from tablekit.ui.charts import Chart, interval_error, keep_for_later_views
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
 
-VERDICT = """<table class="tk-winrate" style="font-size:12px"><tr><th>deck</th>\
-<th>score on fresh duels</th><th>95% interval</th><th>duels</th></tr>\
+VERDICT = """<table class="tk-winrate" style="font-size:12px"><tr><th>Deck</th>\
+<th>Score on fresh duels</th><th>95% interval</th><th>Duels</th></tr>\
 {% for label, e in rows %}<tr{% if loop.first %} style="font-weight:600"{% endif %}><td>{{ label }}</td>\
 <td>{{ "%.3f" % e.mean }}</td><td>{{ "%.3f" % e.low }}–{{ "%.3f" % e.high }}</td><td>{{ e.n }}</td></tr>\
 {% endfor %}{% for v in verdicts %}<tr><td>difference (paired) against the {{ v.baseline }}</td>\
 <td>{{ "%+.3f" % v.difference.mean }}</td><td>{{ "%+.3f" % v.difference.low }} to \
 {{ "%+.3f" % v.difference.high }}</td><td>{{ v.difference.n }}</td></tr>{% endfor %}</table>\
-<p><b>{{ message }}</b></p><p>Who plays: {{ player }}.<br>Setting: {{ setting }}<br>\
+<p><b>{{ words }}</b></p><p>Who plays: {{ player }}.<br>Setting: {{ setting }}<br>\
 {{ searched }} duels searched, {{ rounds }} round(s), {{ "%.1f" % wall }} s.</p>"""
 TOP_WORTHS = 20
 
@@ -43,12 +43,21 @@ def verdict_html(result: WinRateResult) -> str:
     rows = [("built deck" if result.shown_better else "search's best (not shown better)", v.answer)
             for v in result.result.verdicts[:1]]
     rows += [(v.baseline, v.against) for v in result.result.verdicts]
-    return STYLE + render(VERDICT, rows=rows, verdicts=result.result.verdicts, message=result.message,
+    return STYLE + render(VERDICT, rows=rows, verdicts=result.result.verdicts, words=_verdict_words(result),
                           player=result.player, setting=result.setting, searched=result.result.search_games,
                           rounds=result.result.rounds, wall=result.wall_time)
 
 
-def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> go.Figure:
+def _verdict_words(result: WinRateResult) -> str:
+    """What the fresh duels say, in words (the table above holds the numbers)."""
+    if result.shown_better:
+        return ("The built deck is shown better than every baseline on fresh duels the search never saw "
+                "(each paired difference's interval lies above 0).")
+    return ("The search's best was not shown better than every baseline on fresh duels (an interval reaches 0), "
+            "so the baseline is returned.")
+
+
+def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> Chart:
     """The learned worths (score per unit of each feature) with their 95% intervals, largest first."""
     ranked = sorted(result.result.worth.items(), key=lambda item: -abs(item[1].mean))[:top]
     names = {c.id: c.name for c in load_pool().values()}
@@ -58,15 +67,16 @@ def worth_figure(result: WinRateResult, top: int = TOP_WORTHS) -> go.Figure:
     figure.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
                          title="What the duels say each card is worth (95% intervals)",
                          yaxis={"title": "score change per unit"})
-    return figure
+    return Chart(figure)
 
 
 def plan_pair_html(result: WinRateResult) -> str:
     """The answer's deck beside the baseline's, as text."""
     base_name, base = next(iter(result.baselines.items()))
-    return STYLE + render("<table><tr><th>{{ a }}</th><th>{{ b }}</th></tr><tr><td><pre>{{ x }}</pre></td>"
-                          "<td><pre>{{ y }}</pre></td></tr></table>",
-                          a="the answer" if result.shown_better else "the answer (the baseline)", b=base_name,
+    return STYLE + render("<table class='tk-plan-pair'><tr><th>{{ a }}</th><th>{{ b }}</th></tr><tr><td><pre>{{ x }}</pre></td>"
+                          "<td><pre>{{ y }}</pre></td></tr></table><style>.tk-plan-pair.tk-plan-pair :is(th, td)"
+                          " { text-align: left; vertical-align: top; }</style>",
+                          a="The answer" if result.shown_better else "The answer (the baseline)", b=base_name.capitalize(),
                           x=plan_to_text(result.hero, result.plan), y=plan_to_text(result.hero, base))
 
 
@@ -95,19 +105,22 @@ class WinRateBuilder(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("tk-message")
         self.report = widgets.HTML()
-        self.chart = go.FigureWidget(go.Bar(x=[], y=[], error_y={"type": "data", "array": []}))
+        self.chart = Chart(go.Bar(x=[], y=[], error_y={"type": "data", "array": []}))
         self.chart.update_layout(height=360, width=760, margin={"t": 40, "b": 140},
                                  title="What the duels say each card is worth (95% intervals)")
         self.deck_view = widgets.HTML()
         self.text = widgets.Textarea(layout=widgets.Layout(width="420px", height="300px"))
         self.json = widgets.Textarea(layout=widgets.Layout(width="300px", height="300px"))
         self.result: WinRateResult | None = None
+        # the answer's parts stay hidden until there is an answer (no empty chart, no empty boxes)
+        self.answer = widgets.VBox([self.report, self.chart, self.deck_view, widgets.HBox([
+            widgets.VBox([widgets.HTML("<b>As text</b>"), self.text]),
+            widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in 2-play)"), self.json])])],
+            layout=widgets.Layout(display="none"))
         super().__init__([
             widgets.HBox([self.hero, self.collection, self.field]),
             widgets.HBox([self.search, self.verdict, self.button]), self.progress, self.message,
-            self.report, self.chart, self.deck_view,
-            widgets.HBox([widgets.VBox([widgets.HTML("<b>As text</b>"), self.text]),
-                          widgets.VBox([widgets.HTML("<b>As JSON</b> (paste it in 2-play)"), self.json])])])
+            self.answer])
         self.add_class("tk-winrate-builder")
 
     @shows_errors(after=None, prefix="No deck: ")
@@ -132,6 +145,7 @@ class WinRateBuilder(widgets.VBox):
     def show(self, result: WinRateResult) -> None:
         """Draw a result: the verdict, the worths chart, the deck and its exports."""
         self.result = result
+        self.answer.layout.display = None
         self.report.value = verdict_html(result)
         drawn = worth_figure(result).data[0]
         with self.chart.batch_update():

@@ -1,24 +1,103 @@
-"""Plotly pieces the tables share: a figure that views drawn later see whole, interval bars."""
+"""Plotly pieces the tables share: `Chart`, a light chart widget, and interval bars.
+
+Why not plotly's `FigureWidget`: since plotly 6 each one is an anywidget whose model carries
+plotly's whole 5 MB bundle, evaluated once per chart; on a page with a few of them the browser
+takes longer than anywidget's two seconds to start them, logs "[anywidget] Failed to initialize
+model" and draws nothing. A plain figure shown as a cell output fails too in Voilà (the plotly
+renderer calls `setData` on an output model Voilà does not give it: "r.setData is not a function").
+A `Chart` is an `Output` widget holding the figure's JSON: the page's plotly renderer (plotly.js
+loaded once) draws it, and it is drawn again after every change.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from tablekit.core.simulate import Estimate
 
+PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
-def keep_for_later_views(figure: go.FigureWidget) -> None:
+
+class Chart(widgets.Output):
+    """A plotly figure as a widget: `data`, `batch_update` and the figure's methods (`add_bar`,
+    `update_layout`...) as on a `FigureWidget`; the plotly layout is `figure.layout` (a widget's
+    `layout` is its own box)."""
+
+    def __init__(self, figure: Any = None, **options: Any) -> None:
+        super().__init__()
+        self.figure = figure if isinstance(figure, go.Figure) and not options else go.Figure(figure, **options)
+        self.add_class("tk-chart")
+        self.draw()
+
+    def draw(self) -> None:
+        """Show the figure as it is now (every view, drawn now or later, sees it whole)."""
+        bundle = {PLOTLY_MIME: json.loads(self.figure.to_json())}
+        self.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+
+    @property
+    def data(self) -> tuple[Any, ...]:
+        """The figure's traces."""
+        return self.figure.data
+
+    @data.setter
+    def data(self, traces: Any) -> None:
+        self.figure.data = traces
+        self.draw()
+
+    @contextlib.contextmanager
+    def batch_update(self) -> Iterator[None]:
+        """Change several traces, then draw once."""
+        with self.figure.batch_update():
+            yield
+        self.draw()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name == "figure":
+            raise AttributeError(name)
+        found = getattr(self.figure, name)
+        if not callable(found):
+            return found
+
+        def then_draw(*args: Any, **kwargs: Any) -> Any:
+            result = found(*args, **kwargs)
+            self.draw()
+            return self if result is self.figure else result
+        return then_draw
+
+
+def keep_for_later_views(figure: go.FigureWidget | Chart) -> None:
     """Make views drawn later (Voilà, a re-displayed cell) start from the figure as it is now.
 
     A `FigureWidget` sends its updates as messages; a view created after them starts from the
     widget's saved state instead, which plotly does not refresh, so the chart would show empty.
+    A `Chart` is simply drawn again.
     """
+    if isinstance(figure, Chart):
+        figure.draw()
+        return
     figure._widget_data = copy.deepcopy(figure._data)
     figure._widget_layout = copy.deepcopy(figure._layout_obj._props)
+
+
+def count_axes(figure: go.Figure | Chart, *axes: str) -> None:
+    """Whole-number axes that start at 0 (turns, scores): at turn 0 plotly would draw −1…1 with
+    fractional ticks. Each axis spans 0 (or its lowest value) to at least 4, one tick a step while short."""
+    target = figure.figure if isinstance(figure, Chart) else figure
+    for axis in axes or ("xaxis", "yaxis"):
+        values = [v for trace in target.data for v in (getattr(trace, axis[0]) or ())
+                  if isinstance(v, int | float) and not isinstance(v, bool)]
+        low, high = min([0, *values]), max([4, *values])
+        target.layout[axis].update(range=[low - 0.3, high + 0.3], tick0=0,
+                                   dtick=1 if high - low <= 12 else None, tickformat="d")
+    if isinstance(figure, Chart):
+        figure.draw()
 
 
 def interval_error(estimates: Iterable[Estimate]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ texts come from users' card files. Pieces already built as HTML are passed as `M
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -157,11 +157,52 @@ def rulebook_html(book: RuleBook) -> str:
     return STYLE + render(RULEBOOK, rules=list(book.values()))
 
 
-def frame_html(frame: Any) -> Any:
-    """A pandas table as a page shows it: no index column, yes/no for truth values, every cell escaped."""
+TABLE = """<style>.tk-table.tk-table th, .tk-table.tk-table td { text-align: left; vertical-align: top; \
+padding: 3px 10px 3px 0; } .tk-table.tk-table .tk-num { text-align: right; }</style>\
+<table class="tk-table"><thead><tr>{% for h, num in heads %}<th{% if num %} class="tk-num"{% endif %}>{{ h }}</th>\
+{% endfor %}</tr></thead><tbody>{% for row in rows %}<tr>{% for cell, num in row %}\
+<td{% if num %} class="tk-num"{% endif %}>{{ cell }}</td>{% endfor %}</tr>{% endfor %}</tbody></table>"""
+ACRONYMS = {"hp": "HP", "atk": "ATK", "vp": "VP", "id": "ID", "ev": "EV", "n": "n"}
+
+
+def header_words(key: str) -> str:
+    """A column key as a reader's header: "boss_hp_multiplier" → "Boss HP multiplier"."""
+    words = " ".join(ACRONYMS.get(word.lower(), word) for word in str(key).replace("_", " ").split())
+    first = words.split(" ", 1)[0]
+    return words if first == "n" or not words[:1].islower() else words[:1].upper() + words[1:]
+
+
+def cell_text(value: Any) -> str:
+    """A value in words: Yes/No for truth values, lists joined with commas, numbers without noise."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if value is None or (isinstance(value, float) and value != value):
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{cell_text(k)}: {cell_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(cell_text(item) for item in value)
+    return str(value)
+
+
+def table_html(rows: Any, headers: Mapping[str, str] | None = None) -> Any:
+    """Rows (mappings, or a pandas table) as a page shows them: worded headers, no index column,
+    Yes/No, lists as words, numbers right-aligned; every cell escaped. `headers` renames columns."""
     from IPython.display import HTML
-    shown = frame.apply(lambda column: column.map(_cell) if column.dtype in (bool, object) else column)
-    return HTML(shown.to_html(index=False, escape=True, border=0, classes="tk-table"))
+    records = rows.to_dict("records") if hasattr(rows, "to_dict") else [dict(row) for row in rows]
+    keys = list(rows.columns) if hasattr(rows, "columns") else list(dict.fromkeys(k for r in records for k in r))
+    numeric = {k: all(_is_number(r.get(k)) for r in records) and bool(records) for k in keys}
+    named = headers or {}
+    heads = [(named.get(k, header_words(k)), numeric[k]) for k in keys]
+    body = [[(cell_text(r.get(k)), numeric[k]) for k in keys] for r in records]
+    return HTML(render(TABLE, heads=heads, rows=body))
+
+
+def frame_html(frame: Any) -> Any:
+    """A pandas table as a page shows it (see `table_html`)."""
+    return table_html(frame)
 
 
 def list_html(lines: Iterable[str]) -> Any:
@@ -170,6 +211,5 @@ def list_html(lines: Iterable[str]) -> Any:
     return HTML(render("<ul>{% for line in lines %}<li>{{ line }}</li>{% endfor %}</ul>", lines=list(lines)))
 
 
-def _cell(value: Any) -> Any:
-    """A truth value in words; anything else as it is."""
-    return {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 REPO = "tablekit/tablekit"
 BINDER = "https://mybinder.org/v2/gh/{repo}/HEAD?urlpath={path}"
@@ -20,3 +21,12 @@ def binder_html(repo: str = REPO) -> str:
     items = "".join(f"<li><a style='{LINK}' href='{escape(url)}' target='_blank'>{escape(name)}</a></li>"
                     for name, url in binder_links(repo).items())
     return f"<ul>{items}</ul>"
+
+
+def games_html() -> Any:
+    """The games whose rules engine is ready, as a table: the name to pass to `new_game` and the title."""
+    from tablekit.core.registry import games, get_game
+    from tablekit.ui.html import table_html
+    return table_html([{"Game": get_game(name).title, "Name in code": name}
+                       for name in games()])
+

@@ -22,7 +22,7 @@ from tablekit.core.agents import MoveEstimate, hint, number
 from tablekit.core.errors import ConfigError, TablekitError
 from tablekit.core.game import Action
 from tablekit.core.match import Match
-from tablekit.ui.charts import keep_for_later_views
+from tablekit.ui.charts import Chart, count_axes
 from tablekit.ui.errors import error_html, safe, shows_errors
 from tablekit.ui.files import LoadButton, loaded_match, save_link
 from tablekit.ui.html import STYLE, log_html, render
@@ -375,8 +375,8 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         button.on_click(safe(lambda _: self.play(action), self.message, self.refresh))
         return button
 
-    def _make_chart(self) -> go.FigureWidget:
-        figure = go.FigureWidget(layout=go.Layout(title=self.chart_title, height=320, width=460,
+    def _make_chart(self) -> Chart:
+        figure = Chart(layout=go.Layout(title=self.chart_title, height=320, width=460,
                                                   margin={"l": 40, "r": 10, "t": 40, "b": 40},
                                                   xaxis_title=self.chart_x_title,
                                                   legend={"orientation": "h", "y": -0.3, "yanchor": "top"}))
@@ -393,7 +393,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         with self.chart.batch_update():
             for trace in self.chart.data:
                 trace.x, trace.y = lines.get(trace.name, ([], []))
-        keep_for_later_views(self.chart)
+        count_axes(self.chart)
 
 
 def hint_html(moves: list[MoveEstimate], legal: list[Action] | None = None) -> str:

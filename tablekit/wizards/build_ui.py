@@ -10,13 +10,15 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from solvers.wizards import STUDY_BUDGET, StudyResult, deck_name, score_calculator, study
+from tablekit.core.registry import rules
+from tablekit.ui.charts import Chart
 from tablekit.ui.errors import safe
-from tablekit.ui.html import STYLE
+from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
 from tablekit.wizards.cards import COLOURS, components
 
 
-def win_rate_figure(result: StudyResult) -> go.Figure:
+def win_rate_figure(result: StudyResult) -> Chart:
     """Each deck's win rate in the search with its 95% interval (an asymmetric study)."""
     rows = list(reversed(result.results))
     labels = [escape(deck_name(r.deck, result.baseline)) + (" (raced out)" if r.raced_out else "")
@@ -33,10 +35,10 @@ def win_rate_figure(result: StudyResult) -> go.Figure:
     figure.update_layout(title=f"Win rate of the candidate seat in the search ({result.players} players, "
                                f"{'advanced' if result.advanced else 'basic'} game)",
                          xaxis_title="win rate (95% interval)", height=200 + 22 * len(rows))
-    return figure
+    return Chart(figure)
 
 
-def worth_figure(result: StudyResult) -> go.Figure:
+def worth_figure(result: StudyResult) -> Chart:
     """Each creature's fitted worth to the candidate seat (ridge regression over every search game)."""
     name = {c.id: c.name for c in components().creatures}
     items = sorted(result.worth.items(), key=lambda kv: kv[1].mean)
@@ -47,19 +49,41 @@ def worth_figure(result: StudyResult) -> go.Figure:
                  "arrayminus": [e.mean - e.low for _, e in items]}))
     figure.update_layout(title="What each creature is worth to the candidate seat's win rate",
                          xaxis_title="worth in win rate (95% interval)", height=180 + 24 * len(items))
-    return figure
+    return Chart(figure)
 
 
 def verdict_table(result: StudyResult) -> str:
-    """The best deck beside the worst and the standard deck, on fresh games the search never saw."""
+    """The best deck beside the worst and the standard deck on fresh games the search never saw, each
+    with its paired difference from the best; then what that means, in words (each number once)."""
     decks = {"best": result.best, "worst": result.worst, "standard": result.baseline}
-    rows = "".join(
-        f"<tr><td>{arm}</td><td>{escape(deck_name(deck, result.baseline))}</td>"
-        f"<td>{e.mean:.3f} [{e.low:.3f}, {e.high:.3f}]</td><td>{e.n}</td></tr>"
-        for arm, deck in decks.items() for e in [result.held_out[arm]])
-    return (f'<table class="tk-board"><tr><th>deck</th><th>creatures changed</th>'
-            f"<th>win rate, fresh games (95%)</th><th>n</th></tr>{rows}</table>"
-            f"<p>{escape(result.message)}</p><p>Simulated: {escape(result.setting)}.</p>")
+    gaps = {"worst": result.versus_worst, "standard": result.versus_standard}
+    rows = [(arm, deck_name(deck, result.baseline), result.held_out[arm], gaps.get(arm))
+            for arm, deck in decks.items()]
+    return render(VERDICT, rows=rows, words=_verdict_words(result), setting=result.setting)
+
+
+VERDICT = """<table class="tk-board tk-verdict"><tr><th>Deck</th><th>Creatures changed</th>\
+<th>Win rate on fresh games (95%)</th><th>Games</th><th>Best minus this deck, paired (95%)</th></tr>\
+{% for arm, name, e, gap in rows %}<tr><td>{{ arm }}</td><td>{{ name }}</td>\
+<td>{{ "%.3f [%.3f, %.3f]"|format(e.mean, e.low, e.high) }}</td><td>{{ e.n }}</td><td>{% if gap %}\
+{{ "%+.3f [%+.3f, %+.3f]"|format(gap.difference.mean, gap.difference.low, gap.difference.high) }}\
+{% else %}—{% endif %}</td></tr>{% endfor %}</table><p>{{ words }}</p><p>Simulated: {{ setting }}.</p>"""
+
+
+def _verdict_words(result: StudyResult) -> str:
+    """What the fresh games say, without repeating the table's numbers."""
+    if result.best == result.worst:
+        return "The recipe allows one deck: there is nothing to compare."
+    if result.needed is None:
+        first = "The best deck is separated from the worst on fresh games (the difference's interval is above 0)."
+    else:
+        first = (f"No deck was shown to differ from another on fresh games; intervals that separate the gap "
+                 f"seen would need about {result.needed:,} games per deck.")
+    if result.versus_standard is None:
+        return first + " The best deck is the standard deck."
+    if result.versus_standard.better:
+        return first + " The best deck beats the standard deck on fresh games: it is the answer."
+    return first + " No deck was shown better than the standard deck: the standard deck is the answer."
 
 
 class StudyPanel(widgets.VBox):
@@ -92,8 +116,7 @@ class StudyPanel(widgets.VBox):
                                 progress=lambda done, total: self.progress.update(done, total))
         finally:
             self.progress.finish()
-        self.charts.children = [go.FigureWidget(win_rate_figure(self.result)),
-                                go.FigureWidget(worth_figure(self.result))]
+        self.charts.children = [win_rate_figure(self.result), worth_figure(self.result)]
         self.message.value = STYLE + verdict_table(self.result) + escape(
             f"{self.result.wall_time:.1f} s")
 
@@ -107,7 +130,7 @@ def score_table(gems: dict[str, int], cursed: int, artefacts: tuple[str, ...] = 
     score = calc.score
     taken = ", ".join(f"{n} {escape(c)}" for c, n in calc.taken.items()) or "nothing"
     given = ", ".join(f"{n} {escape(c)}" for c, n in calc.given_up.items()) or "nothing"
-    sets = "; ".join("{" + ", ".join(escape(c) for c in s) + "}" for s in calc.sets) or "none"
+    sets = "; ".join(f"a set of {len(s)}: " + ", ".join(escape(c) for c in s) for s in calc.sets) or "none"
     rows = [("End-of-game artefacts: gems taken", taken),
             ("End-of-game artefacts: cursed gems returned", calc.returned)] if artefacts and effects else []
     rows += [("Give up to cursed gems", given), ("Sets", sets), ("Set points", score.sets),
@@ -194,3 +217,15 @@ class ScoreCalculator(widgets.VBox):
         self.table.value = STYLE + score_table(
             self.gems, self.cursed.value, tuple(self.artefact_picker.value), self.enchantments.value,
             tuple(box.value for box in self.others), self.effects.value)
+
+
+def recipes_html(partial: Any, chosen: Any, clash: Any) -> str:
+    """How many decks two recipes allow, and the rule and the wish that clash in a third, in words."""
+    book = rules("wizards")
+    reasons = [f"the rule — {book[c].summary}" if c in book else f"your wish — {c}" for c in clash.conflicts]
+    return render(RECIPES, partial=len(partial.decks), chosen=len(chosen.decks), reasons=reasons)
+
+
+RECIPES = """<p>The partially random recipe allows <b>{{ partial }}</b> decks; any ten creatures with the Void Imp \
+and without the Titan: <b>{{ chosen }}</b>.</p><p>The partial recipe without the Ogre cannot be had; what clashes:</p>\
+<ul>{% for r in reasons %}<li>{{ r }}</li>{% endfor %}</ul>"""

@@ -53,3 +53,15 @@ def test_links_between_notebooks_lead_somewhere():
         text = json.dumps(json.loads(path.read_text(encoding="utf-8"))["cells"])
         for target in re.findall(r"\]\(([\w/.-]+\.ipynb)\)", text):
             assert (path.parent / target).exists() or (root / target).exists(), (path.name, target)
+
+
+TITLED = [p for p in NOTEBOOKS if p.name == "00-start-here.ipynb" or p.name[:2] in ("1-", "3-")]
+
+
+@pytest.mark.parametrize("path", TITLED, ids=lambda p: str(p.relative_to(p.parents[1])))
+def test_the_browser_tab_carries_the_pages_heading(path):
+    """Voilà titles the tab with the notebook's `title` metadata, else the bare file name ("1-learn")."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    heading = next(line[2:].strip() for c in notebook["cells"] if c["cell_type"] == "markdown"
+                   for line in "".join(c["source"]).splitlines() if line.startswith("# "))
+    assert notebook["metadata"].get("title") == heading

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solvers.runes import Goal
 from tablekit.runes import ui
+from tablekit.ui.charts import PLOTLY_MIME
 from tests.ui.helpers import XSS, XSS_ESCAPED, assert_only_escaped, assert_unexpected_error_shown
 
 
@@ -80,11 +81,12 @@ def test_builder_hides_what_does_not_apply(collection) -> None:
 
 
 def test_figures_keep_their_state_for_late_views(collection) -> None:
-    """Voilà draws a FigureWidget after the kernel filled it: the synced state must hold the data."""
+    """Voilà draws a chart after the kernel filled it: the synced output must hold the data."""
     planner = ui.ChapterPlanner(ui.starter_deck(collection, "skorta")[:5], shuffles=200)
     planner.set_initiative(0, 3)
-    assert planner.figure._widget_data[0]["z"] == list(planner.figure.data[0].z)
-    ticks = planner.order_figure._widget_layout["yaxis"]["ticktext"]
+    drawn = planner.figure.outputs[0]["data"][PLOTLY_MIME]
+    assert drawn["data"][0]["z"] == [list(row) for row in planner.figure.data[0].z]
+    ticks = planner.order_figure.outputs[0]["data"][PLOTLY_MIME]["layout"]["yaxis"]["ticktext"]
     assert len(ticks) == 5 and ticks[0].startswith(planner.chapter_cards[0].name)
 
 

@@ -107,7 +107,7 @@ def test_matrix_heatmap_has_intervals_and_sample_size() -> None:
     matrix.run()
     z = matrix.figure.data[0].z
     assert len(z) == 4 and all(len(row) == 4 for row in z)
-    assert "n = 20" in matrix.figure.layout.title.text
+    assert "n = 20" in matrix.figure.figure.layout.title.text
     assert all("±" in cell for row in matrix.figure.data[0].text for cell in row)
     assert seen == sorted(seen) and seen[-1] == 16 * 20
 

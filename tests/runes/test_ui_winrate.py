@@ -23,6 +23,8 @@ def test_win_rate_builder_shows_the_verdict_worths_and_exports(pool) -> None:
     assert builder.message.value == "" and not builder.button.disabled
     assert "difference (paired) against the sample deck" in builder.report.value
     assert "Who plays" in builder.report.value and "n=40" in result.message
+    gap = result.result.verdicts[0].difference  # each number once: in the table, not again in a sentence
+    assert builder.report.value.count(f"{gap.mean:+.3f}") == 1
     assert len(builder.chart.data[0].x) == min(20, len(result.result.worth))
     hero, plan = plan_from_json(builder.json.value, pool)
     assert hero == "skorta" and plan == result.plan and check_plan(plan, pool, full) == []

@@ -54,8 +54,10 @@ def test_the_study_panel_runs_with_progress_and_charts(monkeypatch):
     assert seen[-1] == (156, 156) and not panel.progress.running
     assert len(panel.charts.children) == 2 and "heuristic bot" in panel.message.value
     assert "fresh games" in panel.message.value and panel.result.search_games <= 120
+    best = panel.result.held_out["best"]  # each number once: in the table, not again in a sentence
+    assert panel.message.value.count(f"{best.mean:.3f} [{best.low:.3f}") == 1
     html = score_table({"red": 3, "blue": 1, "green": 1}, 2)
-    assert "2 red" in html and "{red, green, blue}" in html
+    assert "2 red" in html and "a set of 3: red, green, blue" in html and "{" not in html
 
 
 def test_new_game_hint_and_errors_show_in_the_table():

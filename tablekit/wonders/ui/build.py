@@ -30,7 +30,7 @@ from solvers.wonders_balance import (
     villain_balance,
 )
 from tablekit.core.simulate import Estimate
-from tablekit.ui.charts import interval_error, keep_for_later_views
+from tablekit.ui.charts import Chart, interval_error, keep_for_later_views
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -47,10 +47,10 @@ INFEASIBLE = """<div class='tk-infeasible' style='color:#c53030'><b>No deck fits
 They conflict: {{ conflicts }}. Drop or loosen one.</div>"""
 SUMMARY = """<div class='tk-build-summary'><b>{{ verdict }}</b><p>{{ message }}</p>\
 <p><i>Simulated games:</i> {{ setting }}; {{ "{:,}".format(searched) }} search games, then fresh games for the verdict.</p></div>"""
-SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>card</th>\
+SIDE_BY_SIDE = """<table class='tk-layouts tk-deck tk-side-by-side'><tr><th>Card</th>\
 {% for name in names %}<th>{{ name }}</th>{% endfor %}</tr>{% for card, counts in rows %}<tr>\
 <td>{{ card }}</td>{% for n in counts %}<td>{{ n or "" }}</td>{% endfor %}</tr>{% endfor %}</table>"""
-DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>set</th><th>card</th></tr>\
+DECK = """<table class='tk-layouts tk-deck'><tr><th></th><th>Set</th><th>Card</th></tr>\
 {% for n, set, text in rows %}<tr><td>{{ n }}×</td><td>{{ set }}</td><td>{{ text }}</td></tr>{% endfor %}</table>"""
 
 
@@ -198,9 +198,9 @@ def verdict_rates(found: DeckBuild) -> dict[str, Estimate]:
     return rates
 
 
-def worth_figure(worth: Mapping[str, Estimate]) -> go.FigureWidget:
+def worth_figure(worth: Mapping[str, Estimate]) -> Chart:
     """A bar per card: its fitted worth (win-rate points per copy brought) with its 95% interval."""
-    figure = go.FigureWidget(layout=go.Layout(
+    figure = Chart(layout=go.Layout(
         title="What each copy of a card is worth (change in win rate, 95% intervals)", height=520,
         xaxis={"tickformat": "+.0%"}, margin={"l": 140, "r": 10, "t": 40, "b": 40}))
     figure.add_bar(x=[], y=[], orientation="h", marker_color="#2b6cb0")
@@ -208,7 +208,7 @@ def worth_figure(worth: Mapping[str, Estimate]) -> go.FigureWidget:
     return figure
 
 
-def _set_worth(figure: go.FigureWidget, worth: Mapping[str, Estimate]) -> None:
+def _set_worth(figure: Chart, worth: Mapping[str, Estimate]) -> None:
     cards = default_catalog().cards
     ranked = sorted(worth, key=lambda c: worth[c].mean)
     with figure.batch_update():
@@ -219,9 +219,9 @@ def _set_worth(figure: go.FigureWidget, worth: Mapping[str, Estimate]) -> None:
     keep_for_later_views(figure)
 
 
-def win_rate_figure(rates: dict[str, Estimate]) -> go.FigureWidget:
+def win_rate_figure(rates: dict[str, Estimate]) -> Chart:
     """A bar per deck: estimated win rate with its 95% interval."""
-    figure = go.FigureWidget(layout=go.Layout(title="Win rate (95% intervals)", height=340, width=420,
+    figure = Chart(layout=go.Layout(title="Win rate (95% intervals)", height=340, width=420,
                                               yaxis={"range": [0, 1], "tickformat": ".0%"},
                                               margin={"l": 50, "r": 10, "t": 40, "b": 40}))
     figure.add_bar(x=[], y=[], marker_color=["#2f855a", "#a0aec0"])
@@ -241,7 +241,7 @@ def _compiled_player(card_id: str) -> CardSpec:
     return compile_card(0, entry, entry.upgrade_slot, entry.player, entry.villain)
 
 
-def _set_bars(figure: go.FigureWidget, rates: dict[str, Estimate]) -> None:
+def _set_bars(figure: Chart, rates: dict[str, Estimate]) -> None:
     names = list(rates)
     with figure.batch_update():
         bar = figure.data[0]
@@ -310,9 +310,9 @@ class DeckComparison(widgets.VBox):
 
 
 def matrix_figure(matrix: dict[str, dict[str, Estimate]], villains: Sequence[str]
-                  ) -> go.FigureWidget:
+                  ) -> Chart:
     """Grouped bars: for each Villain, every deck's win rate with its 95% interval."""
-    figure = go.FigureWidget(layout=go.Layout(
+    figure = Chart(layout=go.Layout(
         title="Win rate of each deck against each Villain (95% intervals)", height=380,
         barmode="group", yaxis={"range": [0, 1], "tickformat": ".0%"},
         margin={"l": 50, "r": 10, "t": 40, "b": 40}))
@@ -330,7 +330,7 @@ def side_by_side_html(decks: dict[str, Sequence[str]]) -> str:
     return render(SIDE_BY_SIDE, names=list(decks), rows=rows)
 
 
-def _set_matrix(figure: go.FigureWidget, matrix: dict[str, dict[str, Estimate]],
+def _set_matrix(figure: Chart, matrix: dict[str, dict[str, Estimate]],
                 names: dict[str, str]) -> None:
     with figure.batch_update():
         figure.data = ()

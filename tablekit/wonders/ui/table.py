@@ -166,11 +166,6 @@ class WondersTable(GameTable):
         for listener in self._listeners:
             listener(self)
 
-    def _update_chart(self) -> None:
-        rounds = self.state.round
-        self.chart.layout.xaxis.dtick = 1 if rounds <= 12 else None
-        super()._update_chart()
-
     def _action_button(self, action: Any) -> widgets.Button:
         button = super()._action_button(action)
         button.description = self._labels.get(action, str(action))

@@ -1,0 +1,54 @@
+"""Charts: light widgets drawn by the page's plotly renderer, never plotly's `FigureWidget` (an
+anywidget carrying plotly's 5 MB bundle per chart, which times out in the browser), and whole-number
+axes from 0 on the game charts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import plotly.graph_objects as go
+
+from tablekit.deckula.ui import DeckulaTable
+from tablekit.ui.charts import PLOTLY_MIME, Chart, count_axes
+
+KIT = Path(__file__).resolve().parents[2]
+
+
+def drawn(chart: Chart) -> dict:
+    """The figure the page draws: the chart's one output."""
+    (output,) = chart.outputs
+    return output["data"][PLOTLY_MIME]
+
+
+def test_the_kit_builds_no_figure_widget_and_shows_no_bare_figure():
+    found = [f"{path.relative_to(KIT)}:{n}" for folder in ("tablekit", "solvers")
+             for path in (KIT / folder).rglob("*.py")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bFigureWidget\(", line)]
+    assert not found, found
+
+
+def test_a_chart_is_drawn_again_after_every_change():
+    chart = Chart(layout=go.Layout(title="Over the game"))
+    chart.add_scatter(name="energy", x=[], y=[])
+    with chart.batch_update():
+        chart.data[0].x, chart.data[0].y = [0, 1], [2, 3]
+    assert drawn(chart)["data"][0]["y"] == [2, 3] and drawn(chart)["layout"]["title"]["text"] == "Over the game"
+    chart.update_layout(height=300)
+    assert drawn(chart)["layout"]["height"] == 300 and chart.figure.layout.height == 300
+    chart.data = ()
+    assert drawn(chart)["data"] == []
+
+
+def test_turn_zero_draws_whole_number_axes_from_zero():
+    table = DeckulaTable(seed=3)  # nothing played yet: one point at turn 0
+    x, y = drawn(table.chart)["layout"]["xaxis"], drawn(table.chart)["layout"]["yaxis"]
+    assert x["dtick"] == 1 and x["tickformat"] == "d" and -1 < x["range"][0] <= 0 < 4 <= x["range"][1]
+    assert y["tickformat"] == "d" and y["range"][0] <= 0
+
+
+def test_long_axes_keep_plotly_ticks():
+    chart = Chart(go.Scatter(x=list(range(40)), y=[-5] * 40))
+    count_axes(chart)
+    assert chart.figure.layout.xaxis.dtick is None and chart.figure.layout.yaxis.range[0] < -5
