@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.helpers import assert_clean_page
+from tests.browser.helpers import RELOADED, assert_clean_page
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -29,6 +29,14 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 BIN = Path(sys.executable).parent
 SHOTS = Path(os.environ.get("SHOT_DIR", "/tmp/tablekit-shots"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say which Voilà pages had to be opened twice because a widget model was lost."""
+    if RELOADED:
+        terminalreporter.section("Voilà pages opened twice (a lost widget model)")
+        for line in RELOADED:
+            terminalreporter.write_line(line)
 
 
 def pytest_collection_modifyitems(items):

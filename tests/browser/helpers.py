@@ -7,6 +7,8 @@ fails the test, whatever else the test looked at.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 EVENTS = "document.querySelectorAll('.tk-event').length"
 KERNEL_IDLE = ("() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
                " return w && w.sessionContext && w.sessionContext.session &&"
@@ -60,11 +62,32 @@ def assert_clean_page(page) -> None:
     assert not problems, f"{page.url} shows {len(problems)} problem(s): {problems[:6]}"
 
 
-def open_in_voila(page, base: str, notebook: str) -> None:
-    """Open a notebook in Voilà, wait until every cell ran and the widgets are drawn, check it."""
+# Voilà's widget manager sometimes loses a model it was sent (about one page in 30 on a loaded
+# machine; the kernel never closed it): the output reads this. Open, not understood (see README).
+LOST_MODEL = "Error displaying widget: model not found"
+RELOADED: list[str] = []  # pages opened twice because of LOST_MODEL, listed at the end of the run
+
+
+def open_in_voila(page, base: str, notebook: str, on_reload: Callable[[], None] | None = None) -> None:
+    """Open a notebook in Voilà, wait until every cell ran and the widgets are drawn, check it.
+
+    A page whose only problem is `LOST_MODEL` is opened once more (`on_reload` is called first,
+    and the page is listed in `RELOADED`); any problem on the second opening fails the test.
+    """
+    _open(page, base, notebook)
+    problems = page_problems(page)
+    if problems and all(LOST_MODEL in p for p in problems):
+        RELOADED.append(f"{notebook}: {len(problems)} lost model(s)")
+        if on_reload is not None:
+            on_reload()
+        _open(page, base, notebook)
+    assert_clean_page(page)
+
+
+def _open(page, base: str, notebook: str) -> None:
+    """Load a notebook's Voilà page and wait until it is settled."""
     page.goto(base + "voila/render/" + notebook, timeout=OPEN_TIMEOUT)
     page.wait_for_function(VOILA_SETTLED, polling=250, timeout=OPEN_TIMEOUT)
-    assert_clean_page(page)
 
 
 def click_and_wait(page, button) -> None:

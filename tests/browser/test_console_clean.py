@@ -36,7 +36,7 @@ def test_the_pages_are_the_learn_and_build_pages():
 @pytest.mark.parametrize("notebook", PAGES)
 def test_page_opens_without_console_errors(voila_server, page, notebook):
     found = console_errors(page)
-    open_in_voila(page, voila_server, notebook)
+    open_in_voila(page, voila_server, notebook, on_reload=found.clear)
     page.wait_for_timeout(1500)  # a chart's view may fail a moment after it is drawn
     assert not ours(found), f"{notebook}: {ours(found)[:5]}"
     assert page.title() and page.title() != notebook.rsplit("/", 1)[-1].removesuffix(".ipynb"), page.title()

@@ -7,7 +7,13 @@ import nbformat
 import pytest
 
 from tests.browser.conftest import NOTEBOOKS
-from tests.browser.helpers import open_in_voila, page_problems, run_all_in_lab, shut_down_lab_kernel
+from tests.browser.helpers import (
+    RELOADED,
+    open_in_voila,
+    page_problems,
+    run_all_in_lab,
+    shut_down_lab_kernel,
+)
 
 EVERY = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb")
                if ".ipynb_checkpoints" not in p.parts)
@@ -70,3 +76,18 @@ def test_the_page_check_sees_a_broken_widget_and_a_traceback(voila_server, nb_di
     assert any("Error displaying widget" in p for p in problems)
     assert any("Traceback (most recent call last)" in p for p in problems), problems
     page.goto("about:blank")  # leave the broken page: the page fixture checks the last one too
+
+
+def test_a_page_with_a_lost_model_is_opened_twice_then_fails(voila_server, nb_dir, page):
+    """A lost model (the intermittent fault `open_in_voila` opens a page again for) that stays
+    lost fails the check on the second opening, and the page is listed for the run's summary."""
+    lost = broken_notebook()
+    lost.cells = lost.cells[:1]  # only the missing model: no traceback
+    nbformat.write(lost, nb_dir / "lost-model.ipynb")
+    reloads = []
+    before = len(RELOADED)
+    with pytest.raises(AssertionError, match="model not found"):
+        open_in_voila(page, voila_server, "lost-model.ipynb", on_reload=lambda: reloads.append(1))
+    assert reloads == [1] and RELOADED[before:] == ["lost-model.ipynb: 1 lost model(s)"]
+    RELOADED[before:] = []  # a planted fault, not one of the run's
+    page.goto("about:blank")
