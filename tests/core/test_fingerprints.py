@@ -8,35 +8,18 @@ sentence, and at the end the match's digest and outcome. Record again (only afte
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 
 import pytest
 
-import tablekit
 from tablekit.core.registry import get_game
+from tests.fingerprint import fingerprint
 
 RECORD = Path(__file__).with_name("data") / "fingerprints.json"
 GAMES = ("deckula", "wonders", "forge", "wizards")
 SEEDS = 200  # seeded games per game, spread over its variants
-
-
-def fingerprint(name: str, variant: str, seed: int) -> str:
-    """A short hash of one seeded random match played through the Match API."""
-    match = tablekit.new_game(name, seed=seed, **get_game(name).variants[variant])
-    rng = random.Random(seed)
-    parts = [f"{e.rule}|{e.text}" for e in match.log]
-    while not match.is_over:
-        legal = match.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        parts.append(repr(legal))
-        parts.append(repr(action))
-        parts += (f"{e.rule}|{e.text}" for e in match.apply(action))
-    parts += [match.digest(), repr(match.outcome)]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
 def seeds(name: str) -> list[tuple[str, int]]:

@@ -7,34 +7,21 @@ sentence, the final state's digest, the outcome and the duel's boards. Record ag
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 
 import pytest
 
-import tablekit
-from tablekit.core.registry import get_game
+from tests.fingerprint import fingerprint as match_fingerprint
 
 RECORD = Path(__file__).with_name("data") / "fingerprints.json"
 GAMES = {"default": 240, "samples": 30, "mixed": 30}  # seeded games per variant
 
 
 def fingerprint(variant: str, seed: int) -> str:
-    """A short hash of one seeded random match played through the Match API."""
-    match = tablekit.new_game("runes", seed=seed, **get_game("runes").variants[variant])
-    rng = random.Random(seed)
-    parts = [f"{e.rule}|{e.text}" for e in match.log]
-    while not match.is_over:
-        legal = match.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        parts.append(repr(legal))
-        parts.append(repr(action))
-        parts += (f"{e.rule}|{e.text}" for e in match.apply(action))
-    parts += [match.digest(), repr(match.outcome), repr(match.state.boards)]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+    """A short hash of one seeded random Runes match, with the duel's boards."""
+    return match_fingerprint("runes", variant, seed, extra=lambda match: repr(match.state.boards))
 
 
 def fingerprints() -> dict[str, list[str]]:
