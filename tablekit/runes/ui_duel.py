@@ -167,10 +167,10 @@ class TurnViewer(widgets.VBox):
         self.match: Match | None = None
         self.cards = pool()
         log_box = widgets.VBox([widgets.HTML("<b>This turn's events</b> (click one for its rule)"),
-                                self.log_panel], layout=widgets.Layout(width="44%"))
+                                self.log_panel])
         # the duel's part waits hidden until there is a duel (no empty board or charts before)
         self.duel = widgets.VBox([widgets.HBox([*steps, self.turn]), self.status, self.board,
-                                  widgets.HBox([log_box, self.chart])],
+                                  log_box, self.chart],  # stacked: a chart beside the log spilt over it
                                  layout=widgets.Layout(display="none"))
         super().__init__([*self.setup(), self.message, self.duel])
         self.add_class("tk-duel-viewer")

@@ -40,6 +40,16 @@ class Chart(widgets.Output):
         """Show the figure as it is now (every view, drawn now or later, sees it whole)."""
         bundle = {PLOTLY_MIME: json.loads(self.figure.to_json())}
         self.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
+        self._keep_its_width()
+
+    def _keep_its_width(self) -> None:
+        """A figure of fixed width keeps its box that wide: squeezed in a row, it would spill over
+        its neighbours (and take their clicks); nothing is drawn outside the box."""
+        width = self.figure.layout.width
+        self.layout.overflow = "hidden"
+        if width:
+            self.layout.min_width = f"{int(width)}px"
+            self.layout.flex = "0 0 auto"
 
     @property
     def data(self) -> tuple[Any, ...]:
