@@ -51,4 +51,4 @@ def test_the_duel_viewer_waits_hidden_until_there_is_a_duel() -> None:
                 "Player 2: use Torstein's sample deck", "Player 2: shuffle (Order)",
                 "Player 2: assemble the deck")
     duel.watch_button.click()
-    assert duel.duel.layout.display is None and duel.chart in duel.duel.children[-1].children
+    assert duel.duel.layout.display is None and duel.chart in duel.duel.children
