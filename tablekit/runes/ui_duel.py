@@ -229,7 +229,8 @@ class TurnViewer(widgets.VBox):
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
-        count_axes(self.chart, "xaxis", "xaxis2", "xaxis3", "xaxis4")  # turns: whole numbers from 0
+        count_axes(self.chart, "xaxis", "xaxis2", "xaxis3", "xaxis4",  # turns: whole numbers from 0
+                   "yaxis", "yaxis2", "yaxis4")  # Health, Shield, resource (Temperature keeps −3…3)
         # the status line last: once it names the turn, the board and log above are drawn
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 
@@ -388,8 +389,8 @@ class MatchupMatrix(widgets.VBox):
             trace.texttemplate = "%{text}"
             trace.hovertemplate = ("%{y} against %{x}: %{z:.3f}<br>%{customdata}"
                                    "<extra></extra>")
-            self.figure.figure.layout.title = (f"Sample decks: score of the row's deck (n = {n} duels "
-                                        "a cell, first player alternating)")
+            self.figure.figure.layout.title = (f"Sample decks: score of the row's deck<br><sup>n = {n} "
+                                               "duels a cell, first player alternating</sup>")
         keep_for_later_views(self.figure)
 
 
@@ -408,7 +409,7 @@ def _timeline_figure() -> Chart:
                                showlegend=index == 0)
     figure.update_layout(height=440, width=560, margin={"t": 40, "b": 30, "l": 40, "r": 10},
                          legend={"orientation": "h", "y": -0.12})
-    figure.update_yaxes(range=[-3.3, 3.3], row=2, col=1)
+    figure.update_yaxes(range=[-3.3, 3.3], dtick=1, tickformat="d", row=2, col=1)
     figure.update_xaxes(title_text="turn", row=2)
     return figure
 

@@ -98,10 +98,13 @@ def keep_for_later_views(figure: go.FigureWidget | Chart) -> None:
 
 def count_axes(figure: go.Figure | Chart, *axes: str) -> None:
     """Whole-number axes that start at 0 (turns, scores): at turn 0 plotly would draw −1…1 with
-    fractional ticks. Each axis spans 0 (or its lowest value) to at least 4, one tick a step while short."""
+    fractional ticks. Each axis spans 0 (or the lowest value of the traces drawn on it) to at least 4,
+    one tick a step while short."""
     target = figure.figure if isinstance(figure, Chart) else figure
     for axis in axes or ("xaxis", "yaxis"):
-        values = [v for trace in target.data for v in (getattr(trace, axis[0]) or ())
+        ref = axis[0] + axis.removeprefix(axis[0] + "axis")  # "yaxis2" -> "y2": how traces name it
+        values = [v for trace in target.data if (getattr(trace, axis[:5]) or axis[0]) == ref
+                  for v in (getattr(trace, axis[0]) or ())
                   if isinstance(v, int | float) and not isinstance(v, bool)]
         low, high = min([0, *values]), max([4, *values])
         target.layout[axis].update(range=[low - 0.3, high + 0.3], tick0=0,

@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from tablekit.deckula.ui import DeckulaTable
+from tablekit.runes.ui_duel import DuelViewer
 from tablekit.ui.charts import PLOTLY_MIME, Chart, count_axes
 
 KIT = Path(__file__).resolve().parents[2]
@@ -52,3 +54,20 @@ def test_long_axes_keep_plotly_ticks():
     chart = Chart(go.Scatter(x=list(range(40)), y=[-5] * 40))
     count_axes(chart)
     assert chart.figure.layout.xaxis.dtick is None and chart.figure.layout.yaxis.range[0] < -5
+
+
+def test_each_subplot_axis_spans_its_own_traces():
+    figure = make_subplots(rows=1, cols=2)
+    figure.add_scatter(x=[0], y=[30], row=1, col=1)
+    figure.add_scatter(x=[0], y=[2], row=1, col=2)
+    chart = Chart(figure)
+    count_axes(chart, "yaxis", "yaxis2")
+    assert chart.figure.layout.yaxis.range[1] > 30 and chart.figure.layout.yaxis2.range[1] < 5
+
+
+def test_the_duel_timeline_counts_in_whole_numbers_at_turn_zero():
+    viewer = DuelViewer(("skorta", "torstein"), seed=0)
+    layout = drawn(viewer.chart)["layout"]
+    assert all(layout[axis]["dtick"] == 1 and layout[axis]["tickformat"] == "d"
+               for axis in ("yaxis2", "yaxis3", "yaxis4"))
+    assert layout["yaxis"]["tickformat"] == "d" and layout["yaxis"]["range"][0] <= 0
