@@ -47,9 +47,9 @@ class Chart(widgets.Output):
         its neighbours (and take their clicks); nothing is drawn outside the box."""
         width = self.figure.layout.width
         self.layout.overflow = "hidden"
-        if width:
-            self.layout.min_width = f"{int(width)}px"
-            self.layout.flex = "0 0 auto"
+        if width:  # exactly its width: "auto" takes the plot area's own, which may be any size
+            self.layout.width = self.layout.min_width = f"{int(width)}px"
+            self.layout.flex = f"0 0 {int(width)}px"
 
     @property
     def data(self) -> tuple[Any, ...]:

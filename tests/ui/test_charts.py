@@ -71,3 +71,10 @@ def test_the_duel_timeline_counts_in_whole_numbers_at_turn_zero():
     assert all(layout[axis]["dtick"] == 1 and layout[axis]["tickformat"] == "d"
                for axis in ("yaxis2", "yaxis3", "yaxis4"))
     assert layout["yaxis"]["tickformat"] == "d" and layout["yaxis"]["range"][0] <= 0
+
+
+def test_a_chart_of_fixed_width_keeps_exactly_that_width():
+    """In a row, "auto" would size the box by the plot area's own width (a million pixels seen)."""
+    chart = Chart(layout=go.Layout(width=420, height=300))
+    assert (chart.layout.width, chart.layout.min_width, chart.layout.flex) == ("420px", "420px", "0 0 420px")
+    assert chart.layout.overflow == "hidden"
