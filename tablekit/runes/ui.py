@@ -42,7 +42,7 @@ from tablekit.runes.ui_html import (  # noqa: F401 - the notebooks use them as u
     violations_html,
     with_card_names,
 )
-from tablekit.ui.charts import Chart, keep_for_later_views
+from tablekit.ui.charts import Chart
 from tablekit.ui.errors import safe
 
 
@@ -114,7 +114,6 @@ def update_odds_figure(fig: Chart, plan: Plan, chapter: int, names: Mapping[str,
             trace.x, trace.y = places, labels
             trace.text = [[f"{float(p):.3f}" for p in table[s]] for s in slots]
             trace.texttemplate = "%{text}"
-    keep_for_later_views(fig)
 
 
 def precedence_figure(plan: Plan, chapter: int, names: Mapping[str, str]) -> Chart:
@@ -146,7 +145,6 @@ def update_precedence_figure(fig: Chart, plan: Plan, chapter: int,
             axis.tickvals, axis.ticktext = list(range(len(slots))), labels
         trace.text = [[f"{v:.3f}" if v is not None else "" for v in row] for row in z]
         trace.texttemplate = "%{text}"
-    keep_for_later_views(fig)
 
 
 class DeckChecker(widgets.VBox):
@@ -405,7 +403,6 @@ def _copy_figure(target: Chart, source: Chart) -> None:
     with target.batch_update():
         for old, new in zip(target.data, source.data, strict=True):
             old.update(new.to_plotly_json())
-    keep_for_later_views(target)
 
 
 __all__ = ["ChapterPlanner", "DeckBuilder", "DeckChecker", "alternatives_html",

@@ -31,7 +31,7 @@ from tablekit.runes.matchups import Matchup, sample_matrix
 from tablekit.runes.preparation import Plan
 from tablekit.runes.steps import set_scenario
 from tablekit.runes.ui_duel_html import RESOURCE_NAMES, board_html, turn_html
-from tablekit.ui.charts import Chart, count_axes, keep_for_later_views
+from tablekit.ui.charts import Chart, count_axes
 from tablekit.ui.errors import safe, shows_errors
 from tablekit.ui.html import log_html, render
 from tablekit.ui.progress import Progress
@@ -391,7 +391,6 @@ class MatchupMatrix(widgets.VBox):
                                    "<extra></extra>")
             self.figure.figure.layout.title = (f"Sample decks: score of the row's deck<br><sup>n = {n} "
                                                "duels a cell, first player alternating</sup>")
-        keep_for_later_views(self.figure)
 
 
 def _trace_names(record: DuelRecord) -> list[str]:

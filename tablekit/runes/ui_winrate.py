@@ -21,7 +21,7 @@ from solvers.runes_winrate import DEFAULT_BUDGET, WinRateResult
 from tablekit.runes.cards import HERO_NAMES, HEROES, Card, load_pool
 from tablekit.runes.exchange import plan_to_json, plan_to_text
 from tablekit.runes.ui_html import deck_html
-from tablekit.ui.charts import Chart, interval_error, keep_for_later_views
+from tablekit.ui.charts import Chart, interval_error
 from tablekit.ui.errors import shows_errors
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -151,7 +151,6 @@ class WinRateBuilder(widgets.VBox):
         with self.chart.batch_update():
             bar = self.chart.data[0]
             bar.x, bar.y, bar.error_y = drawn.x, drawn.y, drawn.error_y
-        keep_for_later_views(self.chart)
         self.deck_view.value = deck_html(result.cards())
         self.text.value = plan_to_text(result.hero, result.plan)
         self.json.value = plan_to_json(result.hero, result.plan)

@@ -12,7 +12,6 @@ loaded once) draws it, and it is drawn again after every change.
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -80,20 +79,6 @@ class Chart(widgets.Output):
             self.draw()
             return self if result is self.figure else result
         return then_draw
-
-
-def keep_for_later_views(figure: go.FigureWidget | Chart) -> None:
-    """Make views drawn later (Voilà, a re-displayed cell) start from the figure as it is now.
-
-    A `FigureWidget` sends its updates as messages; a view created after them starts from the
-    widget's saved state instead, which plotly does not refresh, so the chart would show empty.
-    A `Chart` is simply drawn again.
-    """
-    if isinstance(figure, Chart):
-        figure.draw()
-        return
-    figure._widget_data = copy.deepcopy(figure._data)
-    figure._widget_layout = copy.deepcopy(figure._layout_obj._props)
 
 
 def count_axes(figure: go.Figure | Chart, *axes: str) -> None:

@@ -30,7 +30,7 @@ from solvers.wonders_balance import (
     villain_balance,
 )
 from tablekit.core.simulate import Estimate
-from tablekit.ui.charts import Chart, interval_error, keep_for_later_views
+from tablekit.ui.charts import Chart, interval_error
 from tablekit.ui.errors import safe
 from tablekit.ui.html import STYLE, render
 from tablekit.ui.progress import Progress
@@ -216,7 +216,6 @@ def _set_worth(figure: Chart, worth: Mapping[str, Estimate]) -> None:
         bar.y = [str(Markup.escape(cards[c].name if c in cards else c)) for c in ranked]  # Plotly labels are HTML
         bar.x = [worth[c].mean for c in ranked]
         bar.error_x = interval_error(worth[c] for c in ranked)
-    keep_for_later_views(figure)
 
 
 def win_rate_figure(rates: dict[str, Estimate]) -> Chart:
@@ -247,7 +246,6 @@ def _set_bars(figure: Chart, rates: dict[str, Estimate]) -> None:
         bar = figure.data[0]
         bar.x, bar.y = names, [rates[n].mean for n in names]
         bar.error_y = interval_error(rates[n] for n in names)
-    keep_for_later_views(figure)
 
 
 def _limit_text(limit: DeckLimit) -> str:
@@ -339,4 +337,3 @@ def _set_matrix(figure: Chart, matrix: dict[str, dict[str, Estimate]],
             figure.add_bar(name=deck, x=[names.get(v, v) for v in villains],
                            y=[rates[v].mean for v in villains],
                            error_y=interval_error(rates[v] for v in villains))
-    keep_for_later_views(figure)
