@@ -70,8 +70,7 @@ class ForgeTable(GameTable):
         super().__init__(first, hint_rollouts=hint_rollouts)
         n = first.state.wizards
         self.wizards_box = self.option_boxes["wizards"]
-        for box in self.option_boxes.values():
-            box.disabled = match is not None  # a given match's options stay (a lesson, a campaign's dungeon)
+        self.fix_options(match is not None)  # a given match's options stay (a lesson, a campaign's dungeon)
         self.seat_box = widgets.Dropdown(options=_seat_options(n), value=self.seat, description="You",
                                          layout=widgets.Layout(width="170px"))
         self.wizards_box.observe(self._wizards_changed, names="value")
@@ -110,8 +109,7 @@ class ForgeTable(GameTable):
         self.adopt(match)
         self._given = match
         self.seed.value = str(match.seed)
-        for box in self.option_boxes.values():
-            box.disabled = True  # New game deals this match's options again
+        self.fix_options(True)  # New game deals this match's options again
 
     def adopt(self, match: Match) -> None:
         """Play on at `match` (a new deal or a loaded file) from your seat (the first, if the table

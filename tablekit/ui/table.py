@@ -233,6 +233,11 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         """The options the table's controls show now (what New game deals with)."""
         return {option.name: option.value(self.option_boxes[option.name]) for option in self.table_options}
 
+    def fix_options(self, fixed: bool) -> None:
+        """Grey out the option controls (New game deals a given match's options, not theirs)."""
+        for box in self.option_boxes.values():
+            box.disabled = fixed
+
     def choose_option(self, name: str, value: Any) -> None:
         """Set an option's control to `value` (what picking it on the table does)."""
         option = next((o for o in self.table_options if o.name == name), None)

@@ -178,8 +178,7 @@ class WizardsTable(GameTable):
         first = match or (new_match(seed) if new_match else new_game("wizards", seed=seed, players=players,
                                                                      advanced=advanced))
         super().__init__(self._run_bots(first), hint_rollouts)
-        for box in self.option_boxes.values():
-            box.disabled = new_match is not None  # a given way to deal decides the options
+        self.fix_options(new_match is not None)  # a given way to deal decides the options
 
     @property
     def viewer(self) -> int:
