@@ -229,8 +229,8 @@ class TurnViewer(widgets.VBox):
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
-        count_axes(self.chart, "xaxis", "xaxis2", "xaxis3", "xaxis4",  # turns: whole numbers from 0
-                   "yaxis", "yaxis2", "yaxis4")  # Health, Shield, resource (Temperature keeps −3…3)
+            count_axes(self.chart.figure, "xaxis", "xaxis2", "xaxis3", "xaxis4",  # turns from 0
+                       "yaxis", "yaxis2", "yaxis4")  # Health, Shield, resource (Temperature keeps −3…3)
         # the status line last: once it names the turn, the board and log above are drawn
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 

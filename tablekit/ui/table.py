@@ -398,7 +398,7 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
         with self.chart.batch_update():
             for trace in self.chart.data:
                 trace.x, trace.y = lines.get(trace.name, ([], []))
-        count_axes(self.chart)
+            count_axes(self.chart.figure)  # in the batch: the chart is drawn once
 
 
 def hint_html(moves: list[MoveEstimate], legal: list[Action] | None = None) -> str:
