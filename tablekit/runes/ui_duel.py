@@ -225,12 +225,12 @@ class TurnViewer(widgets.VBox):
         self.log_panel.value = render(LOG_TURN, turn=turn, log=Markup(log_html(
             record.turn_events(turn), self.match.game.rulebook, newest_first=False)))
         lines = record.series(turn)
-        with self.chart.batch_update():
+        with self.chart.figure.batch_update():  # plotly's batch: values are set when it ends
             for trace, name in zip(self.chart.data, _trace_names(record), strict=True):
                 trace.name = name
                 trace.x, trace.y = lines[name]
-            count_axes(self.chart.figure, "xaxis", "xaxis2", "xaxis3", "xaxis4",  # turns from 0
-                       "yaxis", "yaxis2", "yaxis4")  # Health, Shield, resource (Temperature keeps −3…3)
+        count_axes(self.chart, "xaxis", "xaxis2", "xaxis3", "xaxis4",  # turns: whole numbers from 0
+                   "yaxis", "yaxis2", "yaxis4")  # Health, Shield, resource (Temperature keeps −3…3); draws once
         # the status line last: once it names the turn, the board and log above are drawn
         self.status.value = turn_html(turn, record.turns, self.turn_text(turn))
 

@@ -395,10 +395,10 @@ class GameTable(widgets.VBox, metaclass=_DrawnWhenBuilt):
 
     def _update_chart(self) -> None:
         lines = self.series()
-        with self.chart.batch_update():
+        with self.chart.figure.batch_update():  # plotly's batch: values are set when it ends
             for trace in self.chart.data:
                 trace.x, trace.y = lines.get(trace.name, ([], []))
-            count_axes(self.chart.figure)  # in the batch: the chart is drawn once
+        count_axes(self.chart)  # fits the axes to the values, then draws the chart (once)
 
 
 def hint_html(moves: list[MoveEstimate], legal: list[Action] | None = None) -> str:

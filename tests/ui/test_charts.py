@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from tablekit.deckula.ui import DeckulaTable
+from tablekit.forge.ui import ForgeTable
 from tablekit.runes.ui_duel import DuelViewer
 from tablekit.ui.charts import PLOTLY_MIME, Chart, count_axes
 
@@ -71,6 +72,7 @@ def test_the_duel_timeline_counts_in_whole_numbers_at_turn_zero():
     assert all(layout[axis]["dtick"] == 1 and layout[axis]["tickformat"] == "d"
                for axis in ("yaxis2", "yaxis3", "yaxis4"))
     assert layout["yaxis"]["tickformat"] == "d" and layout["yaxis"]["range"][0] <= 0
+    assert layout["yaxis"]["range"][1] >= 15  # Health 15 at turn 0 is on the chart
 
 
 def test_a_chart_of_fixed_width_keeps_exactly_that_width():
@@ -78,3 +80,9 @@ def test_a_chart_of_fixed_width_keeps_exactly_that_width():
     chart = Chart(layout=go.Layout(width=420, height=300))
     assert (chart.layout.width, chart.layout.min_width, chart.layout.flex) == ("420px", "420px", "0 0 420px")
     assert chart.layout.overflow == "hidden"
+
+
+def test_a_table_chart_spans_its_values():
+    table = ForgeTable(seed=1)  # the Boss's HP, far above 4, is on the chart from the start
+    top = max(v for trace in drawn(table.chart)["data"] for v in trace["y"])
+    assert drawn(table.chart)["layout"]["yaxis"]["range"][1] >= top
